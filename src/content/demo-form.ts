@@ -1,0 +1,56 @@
+import { anchors } from './site'
+
+/** Copy of the demo request form, its validation messages and its alerts. */
+export const demoForm = {
+  id: anchors.demo,
+  heading: 'Solicita tu demo gratis',
+  lead: 'Déjanos tus datos y un especialista te mostrará GASPRE con los precios reales de tu zona. Sin costo y sin compromiso.',
+  promises: [
+    'Te contactamos en menos de un día hábil.',
+    'Demo en línea de 30 minutos con tus estaciones.',
+    'Tus datos solo se usan para atender tu solicitud.',
+  ],
+  requiredNote: 'Los campos marcados con * son obligatorios.',
+  labels: {
+    user_name: 'Nombre completo*',
+    user_email: 'Correo electrónico*',
+    user_phone: 'Teléfono*',
+    user_group: 'Grupo gasolinero o estación de servicio*',
+    message: 'Comentarios',
+  },
+  hints: {
+    user_phone: 'Con lada o código de país, por ejemplo +52 55 1234 5678.',
+    message: 'Opcional: número de estaciones, zona o lo que quieras ver en la demo.',
+  },
+  placeholders: {
+    user_name: 'Ana López',
+    user_email: 'ana@grupo.com',
+    user_phone: '+52 55 1234 5678',
+    user_group: 'Grupo Ejemplo',
+    message: '',
+  },
+  errors: {
+    required: {
+      user_name: 'Escribe tu nombre completo.',
+      user_email: 'Escribe tu correo electrónico.',
+      user_phone: 'Escribe un teléfono de contacto.',
+      user_group: 'Escribe el nombre de tu grupo o estación.',
+      message: '',
+    },
+    email: 'Revisa el correo: debe tener la forma nombre@empresa.com.',
+    phone: 'Revisa el teléfono: usa de 8 a 15 dígitos; puedes incluir +, espacios, guiones y paréntesis.',
+    tooLong: (max: number) => `Es demasiado largo: usa como máximo ${max} caracteres.`,
+    summary: 'Revisa los campos marcados para poder enviar tu solicitud.',
+  },
+  submit: 'Enviar solicitud',
+  sending: 'Enviando…',
+  honeypotLabel: 'No llenes este campo',
+  alert: {
+    successTitle: '¡Éxito!',
+    successText: 'El mensaje se envió correctamente.',
+    errorTitle: '¡Error!',
+    errorPrefix: 'Hubo un problema al enviar el mensaje: ',
+    errorHelp: 'Tus datos siguen en el formulario: puedes intentarlo de nuevo.',
+    close: 'Aceptar',
+  },
+} as const

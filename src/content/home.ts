@@ -1,0 +1,134 @@
+import { anchors, site } from './site'
+
+export const homeMeta = {
+  title: `${site.name} | Sistema de inteligencia en precios para estaciones de servicio`,
+  description:
+    'Monitorea los precios de tu competencia en tiempo real, recibe alertas por WhatsApp y fija el precio óptimo de cada estación. Solicita una demo gratis de GASPRE.',
+} as const
+
+export const hero = {
+  eyebrow: 'Para grupos gasolineros y estaciones de servicio',
+  title: 'Sistema de inteligencia en precios para estaciones de servicio',
+  lead: 'Conoce al instante los precios de tu competencia, recibe alertas por WhatsApp y fija el precio que más utilidad deja en cada estación.',
+  primaryCta: { label: 'Solicitar DEMO gratis', href: `#${anchors.demo}` },
+  videoCta: 'Ver video',
+  proofLabel: 'GASPRE en cifras',
+  proof: [
+    { figure: '+2,000', label: 'estaciones de servicio atendidas' },
+    { figure: '+150', label: 'grupos gasolineros confían en nosotros' },
+    {
+      figure: 'Único',
+      label: 'sistema con información en tiempo real en México, España y Latinoamérica',
+    },
+  ],
+} as const
+
+export const videoDialog = {
+  title: 'GASPRE en dos minutos',
+  close: 'Cerrar',
+} as const
+
+export type Slide = {
+  readonly id: string
+  readonly title: string
+  readonly text: string
+  readonly image: 'competencia' | 'whatsapp' | 'precio-optimo' | 'tableros'
+  readonly alt: string
+}
+
+export const carousel = {
+  heading: 'Así trabaja GASPRE por tu estación',
+  label: 'Funciones de GASPRE',
+  controls: {
+    previous: 'Diapositiva anterior',
+    next: 'Diapositiva siguiente',
+    pause: 'Pausar la rotación automática',
+    play: 'Reanudar la rotación automática',
+    pagination: 'Elegir diapositiva',
+    goTo: (n: number) => `Ir a la diapositiva ${n}`,
+    slideOf: (n: number, total: number) => `${n} de ${total}`,
+  },
+  slides: [
+    {
+      id: 'competencia',
+      title: 'Monitorea a tu competencia',
+      text: 'Ve en un solo tablero los precios de regular, premium y diésel de las estaciones que compiten contigo, actualizados en tiempo real.',
+      image: 'competencia',
+      alt: 'Tablero con los precios de regular, premium y diésel de cuatro estaciones cercanas y sus cambios recientes.',
+    },
+    {
+      id: 'whatsapp',
+      title: 'Recibe notificaciones por WhatsApp',
+      text: 'Cuando un competidor mueve su precio, te avisamos por WhatsApp en segundos, sin abrir otra aplicación.',
+      image: 'whatsapp',
+      alt: 'Teléfono con un mensaje de WhatsApp de GASPRE que avisa que una estación cercana bajó su precio de regular.',
+    },
+    {
+      id: 'precio-optimo',
+      title: 'Optimiza tu precio',
+      text: 'Calculamos el precio que maximiza tu utilidad a partir de la elasticidad de precio de cada estación.',
+      image: 'precio-optimo',
+      alt: 'Curva de utilidad según el precio con el punto máximo marcado como precio óptimo.',
+    },
+    {
+      id: 'tableros',
+      title: 'Tableros de seguimiento',
+      text: 'Sigue litros vendidos, margen y alertas de todas tus estaciones en tableros claros que se actualizan solos.',
+      image: 'tableros',
+      alt: 'Tablero con indicadores de litros vendidos, margen y alertas, y gráficas de barras y de línea.',
+    },
+  ],
+} as const satisfies { slides: readonly Slide[] } & Record<string, unknown>
+
+export type ClientLogo = { readonly name: string; readonly file: string }
+
+export const clients = {
+  heading: 'Nuestros clientes',
+  lead: 'Grupos gasolineros de México, España y Latinoamérica ya deciden sus precios con GASPRE.',
+  listLabel: 'Logotipos de clientes',
+  logos: [
+    { name: 'Grupo Altamar', file: 'grupo-altamar' },
+    { name: 'Servigas del Bajío', file: 'servigas-bajio' },
+    { name: 'Petroval', file: 'petroval' },
+    { name: 'Combustibles Sierra', file: 'combustibles-sierra' },
+    { name: 'Ruta 57', file: 'ruta-57' },
+    { name: 'Gasolineras Aurora', file: 'gasolineras-aurora' },
+    { name: 'Energía Pacífico', file: 'energia-pacifico' },
+    { name: 'Estaciones Cumbre', file: 'estaciones-cumbre' },
+    { name: 'Grupo Meridiano', file: 'grupo-meridiano' },
+    { name: 'Llano Gas', file: 'llano-gas' },
+    { name: 'Carburantes Ibéricos', file: 'carburantes-ibericos' },
+    { name: 'Nova Energéticos', file: 'nova-energeticos' },
+  ],
+} as const satisfies { logos: readonly ClientLogo[] } & Record<string, unknown>
+
+export const pillars = {
+  heading: '¿Por qué GASPRE?',
+  lead: 'Somos el único sistema en México, España y Latinoamérica con información de precios en tiempo real. Tres pilares lo hacen posible.',
+  items: [
+    {
+      title: 'Precios de la competencia en tiempo real',
+      text: 'Monitoreamos a tus competidores minuto a minuto para que reacciones antes que nadie y no pierdas volumen ni margen.',
+    },
+    {
+      title: 'El precio óptimo para cada estación',
+      text: 'Con la elasticidad de precio de tu estación calculamos el precio que maximiza tu utilidad, no solo tu volumen.',
+    },
+    {
+      title: 'Desarrollo de TI a la medida',
+      text: 'Adaptamos GASPRE a tu operación: integraciones con tus sistemas y automatización de los reportes que hoy armas a mano.',
+    },
+  ],
+} as const
+
+export const videoSection = {
+  heading: 'Hemos ayudado a más de 150 grupos gasolineros a tomar mejores decisiones de precio',
+  lead: 'Mira cómo GASPRE convierte los movimientos de tu mercado en decisiones rentables.',
+  /** YouTube id of the product video; marketing replaces it when the final cut is published. */
+  youtubeId: 'M7lc1UVf-VE',
+  playLabel: 'Reproducir el video de GASPRE',
+  frameTitle: 'Video de presentación de GASPRE',
+} as const
+
+export const youtubeEmbedUrl = (autoplay: boolean) =>
+  `https://www.youtube-nocookie.com/embed/${videoSection.youtubeId}?rel=0${autoplay ? '&autoplay=1' : ''}`

@@ -1,0 +1,71 @@
+import { demoForm } from '../content/demo-form'
+
+/** The demo request as the sending template receives it (names fixed by the contract). */
+export const FIELD_NAMES = ['user_name', 'user_email', 'user_phone', 'user_group', 'message'] as const
+export type FieldName = (typeof FIELD_NAMES)[number]
+export type DemoRequestValues = Record<FieldName, string>
+export type FieldErrors = Partial<Record<FieldName, string>>
+
+export const MAX_LENGTH: Record<FieldName, number> = {
+  user_name: 120,
+  user_email: 254,
+  user_phone: 30,
+  user_group: 160,
+  message: 2000,
+}
+
+export const REQUIRED: Record<FieldName, boolean> = {
+  user_name: true,
+  user_email: true,
+  user_phone: true,
+  user_group: true,
+  message: false,
+}
+
+export const emptyValues = (): DemoRequestValues => ({
+  user_name: '',
+  user_email: '',
+  user_phone: '',
+  user_group: '',
+  message: '',
+})
+
+// The same shape the browser accepts for type="email", minus addresses without a dot in the
+// domain, which a sales inbox cannot answer.
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
+// Mexico (10 digits, +52), Spain (9, +34) and Latin America (8 to 11, +5x): 8 to 15 digits
+// after an optional +, with the separators people actually type.
+const PHONE_SEPARATORS = /[\s().-]/g
+const PHONE = /^\+?\d{8,15}$/
+
+export const isValidEmail = (value: string) => EMAIL.test(value)
+export const isValidPhone = (value: string) => PHONE.test(value.replace(PHONE_SEPARATORS, ''))
+
+export function trimValues(values: DemoRequestValues): DemoRequestValues {
+  const trimmed = emptyValues()
+  for (const name of FIELD_NAMES) trimmed[name] = values[name].trim()
+  return trimmed
+}
+
+export function validateField(name: FieldName, rawValue: string): string | undefined {
+  const value = rawValue.trim()
+  const { errors } = demoForm
+  if (value === '') return REQUIRED[name] ? errors.required[name] : undefined
+  if (value.length > MAX_LENGTH[name]) return errors.tooLong(MAX_LENGTH[name])
+  if (name === 'user_email' && !isValidEmail(value)) return errors.email
+  if (name === 'user_phone' && !isValidPhone(value)) return errors.phone
+  return undefined
+}
+
+export function validate(values: DemoRequestValues): FieldErrors {
+  const found: FieldErrors = {}
+  for (const name of FIELD_NAMES) {
+    const error = validateField(name, values[name])
+    if (error) found[name] = error
+  }
+  return found
+}
+
+/** A random contact number of up to five digits that identifies the request in conversation. */
+export const newContactNumber = (random: () => number = Math.random) =>
+  String(Math.floor(random() * 100_000))
