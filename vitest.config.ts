@@ -1,8 +1,11 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { buildConstants } from './src/lib/config.ts'
 
 export default defineConfig({
   plugins: [react()],
+  // Unit tests run against a local-mode build.
+  define: buildConstants({}),
   test: {
     projects: [
       {

@@ -15,11 +15,11 @@ export const demoForm = {
     user_name: 'Nombre completo*',
     user_email: 'Correo electrónico*',
     user_phone: 'Teléfono*',
-    user_group: 'Grupo gasolinero o estación de servicio*',
+    user_group: 'Grupo o estación de servicio*',
     message: 'Comentarios',
   },
   hints: {
-    user_phone: 'Con lada o código de país, por ejemplo +52 55 1234 5678.',
+    user_phone: 'Con lada o código de país.',
     message: 'Opcional: número de estaciones, zona o lo que quieras ver en la demo.',
   },
   placeholders: {
@@ -38,7 +38,8 @@ export const demoForm = {
       message: '',
     },
     email: 'Revisa el correo: debe tener la forma nombre@empresa.com.',
-    phone: 'Revisa el teléfono: usa de 8 a 15 dígitos; puedes incluir +, espacios, guiones y paréntesis.',
+    phone:
+      'Revisa el teléfono: usa de 7 a 15 dígitos; puedes incluir +, espacios, guiones y paréntesis.',
     tooLong: (max: number) => `Es demasiado largo: usa como máximo ${max} caracteres.`,
     summary: 'Revisa los campos marcados para poder enviar tu solicitud.',
   },

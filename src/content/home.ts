@@ -12,7 +12,6 @@ export const hero = {
   lead: 'Conoce al instante los precios de tu competencia, recibe alertas por WhatsApp y fija el precio que más utilidad deja en cada estación.',
   primaryCta: { label: 'Solicitar DEMO gratis', href: `#${anchors.demo}` },
   videoCta: 'Ver video',
-  proofLabel: 'GASPRE en cifras',
   proof: [
     { figure: '+2,000', label: 'estaciones de servicio atendidas' },
     { figure: '+150', label: 'grupos gasolineros confían en nosotros' },

@@ -12,8 +12,16 @@ export const site = {
   whatsappNumber: '5215512345678',
   whatsappGreeting: 'Hola, me gustaría conocer GASPRE y solicitar una demo gratuita.',
   social: [
-    { label: 'GASPRE en LinkedIn', href: 'https://www.linkedin.com/company/gaspre', network: 'linkedin' },
-    { label: 'GASPRE en Facebook', href: 'https://www.facebook.com/gaspre.mx', network: 'facebook' },
+    {
+      label: 'GASPRE en LinkedIn',
+      href: 'https://www.linkedin.com/company/gaspre',
+      network: 'linkedin',
+    },
+    {
+      label: 'GASPRE en Facebook',
+      href: 'https://www.facebook.com/gaspre.mx',
+      network: 'facebook',
+    },
   ] as const satisfies readonly ExternalLink[],
 } as const
 
@@ -38,6 +46,7 @@ export const navLinks = [
 export const header = {
   logoLabel: 'GASPRE, ir al inicio',
   navLabel: 'Principal',
+  mobileNavLabel: 'Menú',
   cta: { label: 'Solicitar DEMO', href: `#${anchors.demo}` },
   openMenu: 'Abrir menú',
   closeMenu: 'Cerrar menú',
@@ -45,8 +54,7 @@ export const header = {
 } as const
 
 export const footer = {
-  blurb:
-    'Inteligencia en precios para estaciones de servicio en México, España y Latinoamérica.',
+  blurb: 'Inteligencia en precios para estaciones de servicio en México, España y Latinoamérica.',
   socialLabel: 'Redes sociales',
   contactLabel: 'Contacto',
   emailLabel: 'Escríbenos',

@@ -2,7 +2,9 @@
 
 export type Link = { readonly label: string; readonly href: string }
 
-export type ExternalLink = Link & { readonly network?: 'linkedin' | 'facebook' | 'whatsapp' | 'email' }
+export type ExternalLink = Link & {
+  readonly network?: 'linkedin' | 'facebook' | 'whatsapp' | 'email'
+}
 
 /** A paragraph, or a bulleted list introduced by an optional lead sentence. */
 export type LegalBlock =

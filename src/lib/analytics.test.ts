@@ -13,7 +13,10 @@ describe('track', () => {
     window.removeEventListener('cta_click', listener)
     expect(window.dataLayer).toEqual([{ event: 'cta_click', cta: 'hero' }])
     expect(listener).toHaveBeenCalledTimes(1)
-    expect((listener.mock.calls[0]![0] as CustomEvent).detail).toEqual({ event: 'cta_click', cta: 'hero' })
+    expect((listener.mock.calls[0]![0] as CustomEvent).detail).toEqual({
+      event: 'cta_click',
+      cta: 'hero',
+    })
   })
 
   it('keeps what a tag manager pushed before', () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { safeStorage } from './browser-storage'
-import { attributionParams, captureFirstTouch, cleanValue, readAttribution, trafficSource } from './attribution'
+import {
+  attributionParams,
+  captureFirstTouch,
+  cleanValue,
+  readAttribution,
+  trafficSource,
+} from './attribution'
 
 const storage = safeStorage(() => sessionStorage)
 const at = new Date('2026-10-05T15:00:00.000Z')
@@ -14,7 +20,12 @@ describe('first-touch attribution', () => {
       at,
     )
     expect(attribution).toEqual({
-      campaign: { utm_source: 'whatsapp', utm_medium: 'mensaje', utm_campaign: 'otono', gclid: 'abc' },
+      campaign: {
+        utm_source: 'whatsapp',
+        utm_medium: 'mensaje',
+        utm_campaign: 'otono',
+        gclid: 'abc',
+      },
       referrer: null,
       landingPage: '/',
       firstSeenAt: '2026-10-05T15:00:00.000Z',
@@ -30,14 +41,21 @@ describe('first-touch attribution', () => {
   })
 
   it('does not let later views of the visit overwrite the first one', () => {
-    const first = captureFirstTouch(storage, page('?utm_source=whatsapp&utm_campaign=otono'), '', at)
+    const first = captureFirstTouch(
+      storage,
+      page('?utm_source=whatsapp&utm_campaign=otono'),
+      '',
+      at,
+    )
     const later = captureFirstTouch(storage, page('?utm_source=email', '/tyc'), '', new Date())
     expect(later).toEqual(first)
   })
 
   it('trims, flattens and bounds hostile values', () => {
     const attribution = readAttribution(
-      page(`?utm_source=${encodeURIComponent('  <b>x</b>\n\r\tevil  ')}&utm_term=${'a'.repeat(500)}`),
+      page(
+        `?utm_source=${encodeURIComponent('  <b>x</b>\n\r\tevil  ')}&utm_term=${'a'.repeat(500)}`,
+      ),
       '',
       at,
     )
@@ -48,11 +66,16 @@ describe('first-touch attribution', () => {
 
   it("says 'directo' for a visit with no campaign and sends no empty fields", () => {
     const params = attributionParams(readAttribution(page(''), '', at))
-    expect(params).toEqual({ traffic_source: 'directo', landing_page: '/', first_visit_at: '2026-10-05T15:00:00.000Z' })
+    expect(params).toEqual({
+      traffic_source: 'directo',
+      landing_page: '/',
+      first_visit_at: '2026-10-05T15:00:00.000Z',
+    })
   })
 
   it('summarises the source for the sales inbox', () => {
-    const summary = (query: string, referrer = '') => trafficSource(readAttribution(page(query), referrer, at))
+    const summary = (query: string, referrer = '') =>
+      trafficSource(readAttribution(page(query), referrer, at))
     expect(summary('?utm_source=whatsapp&utm_campaign=otono')).toBe('whatsapp / otono')
     expect(summary('?gclid=1')).toBe('Google Ads')
     expect(summary('?fbclid=1')).toBe('Meta Ads')

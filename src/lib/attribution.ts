@@ -26,10 +26,14 @@ const MAX_VALUE_LENGTH = 200
 
 /** Trimmed, single-line, bounded: these values come from anyone's link. */
 export function cleanValue(value: string, max = MAX_VALUE_LENGTH): string {
-  return value
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .trim()
-    .slice(0, max)
+  return (
+    value
+      // Control characters have no place in a single-line value.
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .trim()
+      .slice(0, max)
+  )
 }
 
 export function readAttribution(url: URL, referrer: string, now: Date): Attribution {
@@ -100,8 +104,12 @@ export function trafficSource({ campaign, referrer }: Attribution): string {
 }
 
 /** Extra template parameters sent with a demo request; empty values are left out. */
-export function attributionParams(attribution: Attribution): Record<string, string> {
-  const params: Record<string, string> = { traffic_source: trafficSource(attribution) }
+export function attributionParams(
+  attribution: Attribution,
+): { traffic_source: string } & Record<string, string> {
+  const params: { traffic_source: string } & Record<string, string> = {
+    traffic_source: trafficSource(attribution),
+  }
   for (const key of CAMPAIGN_KEYS) {
     const value = attribution.campaign[key]
     if (value) params[key] = cleanValue(value)

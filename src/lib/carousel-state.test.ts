@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { carouselReducer, initialCarouselState, isRotating, type CarouselAction } from './carousel-state'
+import {
+  carouselReducer,
+  initialCarouselState,
+  isRotating,
+  type CarouselAction,
+} from './carousel-state'
 
-const run = (...actions: CarouselAction[]) => actions.reduce(carouselReducer, initialCarouselState(4))
+const run = (...actions: CarouselAction[]) =>
+  actions.reduce(carouselReducer, initialCarouselState(4))
 
 describe('carousel state', () => {
   it('loops forwards and backwards', () => {
-    expect(run({ type: 'next' }, { type: 'next' }, { type: 'next' }, { type: 'next' }).index).toBe(0)
+    expect(run({ type: 'next' }, { type: 'next' }, { type: 'next' }, { type: 'next' }).index).toBe(
+      0,
+    )
     expect(run({ type: 'previous' }).index).toBe(3)
     expect(run({ type: 'goTo', index: 2 }).index).toBe(2)
   })
@@ -16,9 +24,13 @@ describe('carousel state', () => {
 
   it('stops while hovered or focused and resumes after', () => {
     expect(isRotating(run({ type: 'hover', value: true }))).toBe(false)
-    expect(isRotating(run({ type: 'hover', value: true }, { type: 'hover', value: false }))).toBe(true)
+    expect(isRotating(run({ type: 'hover', value: true }, { type: 'hover', value: false }))).toBe(
+      true,
+    )
     expect(isRotating(run({ type: 'focus', value: true }))).toBe(false)
-    expect(isRotating(run({ type: 'focus', value: true }, { type: 'focus', value: false }))).toBe(true)
+    expect(isRotating(run({ type: 'focus', value: true }, { type: 'focus', value: false }))).toBe(
+      true,
+    )
   })
 
   it('stays stopped once the visitor pauses, whatever the pointer and focus do', () => {

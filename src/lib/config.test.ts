@@ -3,7 +3,11 @@ import { DEFAULT_API_ORIGIN, parseMailConfig } from './config'
 
 describe('parseMailConfig', () => {
   it('runs in local mode with no configuration', () => {
-    expect(parseMailConfig({})).toMatchObject({ mode: 'local', apiOrigin: null, blockHeadless: false })
+    expect(parseMailConfig({})).toMatchObject({
+      mode: 'local',
+      apiOrigin: null,
+      blockHeadless: false,
+    })
   })
 
   it('uses the configured service and the default origin', () => {
@@ -12,7 +16,13 @@ describe('parseMailConfig', () => {
       VITE_EMAILJS_SERVICE_ID: 'svc',
       VITE_EMAILJS_TEMPLATE_ID: 'tpl',
     })
-    expect(config).toMatchObject({ mode: 'service', publicKey: 'key', serviceId: 'svc', templateId: 'tpl', apiOrigin: DEFAULT_API_ORIGIN })
+    expect(config).toMatchObject({
+      mode: 'service',
+      publicKey: 'key',
+      serviceId: 'svc',
+      templateId: 'tpl',
+      apiOrigin: DEFAULT_API_ORIGIN,
+    })
   })
 
   it('reduces a custom API address to its origin and reads the headless switch', () => {
@@ -32,7 +42,12 @@ describe('parseMailConfig', () => {
       /VITE_EMAILJS_SERVICE_ID and VITE_EMAILJS_TEMPLATE_ID are not/,
     )
     expect(() =>
-      parseMailConfig({ VITE_EMAILJS_PUBLIC_KEY: 'k', VITE_EMAILJS_SERVICE_ID: 's', VITE_EMAILJS_TEMPLATE_ID: 't', VITE_EMAILJS_BLOCK_HEADLESS: 'yes' }),
+      parseMailConfig({
+        VITE_EMAILJS_PUBLIC_KEY: 'k',
+        VITE_EMAILJS_SERVICE_ID: 's',
+        VITE_EMAILJS_TEMPLATE_ID: 't',
+        VITE_EMAILJS_BLOCK_HEADLESS: 'yes',
+      }),
     ).toThrow(/true or false/)
   })
 })

@@ -67,9 +67,17 @@ export function parseMailConfig(env: Env): MailConfig {
   const shared = {
     // Off by default: a real visitor is never headless, and refusing automated browsers
     // would also refuse the uptime checks and tests that prove the form works.
-    blockHeadless: parseBoolean('VITE_EMAILJS_BLOCK_HEADLESS', env.VITE_EMAILJS_BLOCK_HEADLESS, false),
+    blockHeadless: parseBoolean(
+      'VITE_EMAILJS_BLOCK_HEADLESS',
+      env.VITE_EMAILJS_BLOCK_HEADLESS,
+      false,
+    ),
     rateLimitMs: parseSeconds('VITE_DEMO_RATE_LIMIT_SECONDS', env.VITE_DEMO_RATE_LIMIT_SECONDS, 60),
-    sendTimeoutMs: parseSeconds('VITE_DEMO_SEND_TIMEOUT_SECONDS', env.VITE_DEMO_SEND_TIMEOUT_SECONDS, 15),
+    sendTimeoutMs: parseSeconds(
+      'VITE_DEMO_SEND_TIMEOUT_SECONDS',
+      env.VITE_DEMO_SEND_TIMEOUT_SECONDS,
+      15,
+    ),
   }
   if (publicKey === '') {
     return { mode: 'local', ...LOCAL_IDS, apiOrigin: null, ...shared }
@@ -95,5 +103,34 @@ export function parseMailConfig(env: Env): MailConfig {
   }
 }
 
-/** The configuration this build was made with (Vite inlines the variables at build time). */
-export const mailConfig: MailConfig = parseMailConfig(import.meta.env as Env)
+export const DEFAULT_SITE_URL = 'https://gaspre.mx'
+
+/** Public address of the site, for canonical URLs, the sitemap and link previews. */
+export function parseSiteUrl(env: Env): string {
+  const text = clean(env.SITE_URL) || DEFAULT_SITE_URL
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    throw new Error(`SITE_URL must be an absolute URL, got "${env.SITE_URL}"`)
+  }
+  return url.origin
+}
+
+/** A Google Tag Manager container id (GTM-XXXXXXX), or null when none is configured. */
+export function parseTagManagerId(env: Env): string | null {
+  const id = clean(env.VITE_GTM_ID)
+  if (id === '') return null
+  if (!/^GTM-[A-Z0-9]{4,12}$/.test(id))
+    throw new Error(`VITE_GTM_ID must look like GTM-XXXXXXX, got "${id}"`)
+  return id
+}
+
+/** The constants Vite inlines into the page (see build-env.ts). */
+export function buildConstants(env: Env): Record<string, string> {
+  parseSiteUrl(env)
+  return {
+    __MAIL_CONFIG__: JSON.stringify(parseMailConfig(env)),
+    __TAG_MANAGER_ID__: JSON.stringify(parseTagManagerId(env)),
+  }
+}

@@ -1,7 +1,13 @@
 import { demoForm } from '../content/demo-form'
 
 /** The demo request as the sending template receives it (names fixed by the contract). */
-export const FIELD_NAMES = ['user_name', 'user_email', 'user_phone', 'user_group', 'message'] as const
+export const FIELD_NAMES = [
+  'user_name',
+  'user_email',
+  'user_phone',
+  'user_group',
+  'message',
+] as const
 export type FieldName = (typeof FIELD_NAMES)[number]
 export type DemoRequestValues = Record<FieldName, string>
 export type FieldErrors = Partial<Record<FieldName, string>>
@@ -33,10 +39,10 @@ export const emptyValues = (): DemoRequestValues => ({
 // The same shape the browser accepts for type="email", minus addresses without a dot in the
 // domain, which a sales inbox cannot answer.
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
-// Mexico (10 digits, +52), Spain (9, +34) and Latin America (8 to 11, +5x): 8 to 15 digits
+// Mexico (10 digits, +52), Spain (9, +34) and Latin America (7 to 11, +5x): 7 to 15 digits
 // after an optional +, with the separators people actually type.
 const PHONE_SEPARATORS = /[\s().-]/g
-const PHONE = /^\+?\d{8,15}$/
+const PHONE = /^\+?\d{7,15}$/
 
 export const isValidEmail = (value: string) => EMAIL.test(value)
 export const isValidPhone = (value: string) => PHONE.test(value.replace(PHONE_SEPARATORS, ''))

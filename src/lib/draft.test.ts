@@ -23,7 +23,10 @@ describe('demo request draft', () => {
   it('survives damaged or foreign data', () => {
     localStorage.setItem(DRAFT_KEY, '{not json')
     expect(loadDraft(storage)).toBeNull()
-    localStorage.setItem(DRAFT_KEY, JSON.stringify({ user_name: 42, user_email: 'a@b.co', extra: 'x' }))
+    localStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({ user_name: 42, user_email: 'a@b.co', extra: 'x' }),
+    )
     expect(loadDraft(storage)).toEqual({ ...emptyValues(), user_email: 'a@b.co' })
   })
 

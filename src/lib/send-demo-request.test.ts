@@ -14,7 +14,13 @@ const config: MailConfig = {
   sendTimeoutMs: 5_000,
 }
 
-const params = { user_name: 'Ana', user_email: 'ana@grupo.mx', user_phone: '5512345678', user_group: 'G', message: '' }
+const params = {
+  user_name: 'Ana',
+  user_email: 'ana@grupo.mx',
+  user_phone: '5512345678',
+  user_group: 'G',
+  message: '',
+}
 
 function makeSender(overrides: Partial<MailConfig> = {}) {
   return createDemoRequestSender(
@@ -76,14 +82,18 @@ describe('createDemoRequestSender (with the real SDK)', () => {
 
   it('reports the body of an HTTP error', async () => {
     fetchMock.mockResolvedValue(new Response('The template ID is invalid', { status: 412 }))
-    const failure = await makeSender().send(params).catch((error: unknown) => error)
+    const failure = await makeSender()
+      .send(params)
+      .catch((error: unknown) => error)
     expect(sendErrorText(failure)).toBe('The template ID is invalid')
   })
 
   it('gives up on a request that hangs', async () => {
     vi.useFakeTimers()
     fetchMock.mockImplementation(() => new Promise<Response>(() => undefined))
-    const pending = makeSender().send(params).catch((error: unknown) => error)
+    const pending = makeSender()
+      .send(params)
+      .catch((error: unknown) => error)
     await vi.advanceTimersByTimeAsync(5_001)
     expect(sendErrorText(await pending)).toMatch(/no respondió en 5 segundos/)
   })
@@ -92,7 +102,9 @@ describe('createDemoRequestSender (with the real SDK)', () => {
     fetchMock.mockResolvedValue(ok())
     Object.defineProperty(navigator, 'webdriver', { value: true, configurable: true })
     try {
-      const failure = await makeSender({ blockHeadless: true }).send(params).catch((e: unknown) => e)
+      const failure = await makeSender({ blockHeadless: true })
+        .send(params)
+        .catch((e: unknown) => e)
       expect(sendErrorText(failure)).toBe('Unavailable For Headless Browser')
       await expect(makeSender().send(params)).resolves.toBeUndefined()
     } finally {

@@ -1,8 +1,9 @@
-import type { MailConfig } from './config'
+import type * as EmailSdkModule from '@emailjs/browser'
 import type { SafeStorage } from './browser-storage'
+import type { MailConfig } from './config'
 import { SendTimeoutError } from './send-error-text'
 
-type EmailSdk = typeof import('@emailjs/browser')
+type EmailSdk = typeof EmailSdkModule
 
 export type SenderDeps = {
   loadSdk: () => Promise<EmailSdk>
@@ -53,10 +54,16 @@ export function createDemoRequestSender(config: MailConfig, deps: SenderDeps) {
       const sentBefore = deps.storage.get(RATE_LIMIT_KEY)
       let timer: ReturnType<typeof setTimeout> | undefined
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new SendTimeoutError(config.sendTimeoutMs)), config.sendTimeoutMs)
+        timer = setTimeout(
+          () => reject(new SendTimeoutError(config.sendTimeoutMs)),
+          config.sendTimeoutMs,
+        )
       })
       try {
-        await Promise.race([module.send(config.serviceId, config.templateId, { ...params }), timeout])
+        await Promise.race([
+          module.send(config.serviceId, config.templateId, { ...params }),
+          timeout,
+        ])
       } catch (error) {
         const sentNow = deps.storage.get(RATE_LIMIT_KEY)
         if (sentNow !== sentBefore) {

@@ -13,7 +13,10 @@ describe('sendErrorText', () => {
     [new EmailJSResponseStatus(403, 'Forbidden'), 'Forbidden'],
     [new EmailJSResponseStatus(412, 'The template ID is invalid'), 'The template ID is invalid'],
     [new EmailJSResponseStatus(429, 'Too Many Requests'), 'Too Many Requests'],
-    [new EmailJSResponseStatus(451, 'Unavailable For Headless Browser'), 'Unavailable For Headless Browser'],
+    [
+      new EmailJSResponseStatus(451, 'Unavailable For Headless Browser'),
+      'Unavailable For Headless Browser',
+    ],
     [new EmailJSResponseStatus(500, '  Internal failure  '), 'Internal failure'],
     [new EmailJSResponseStatus(), NETWORK_ERROR],
   ])('shows the body text of a service answer (%o)', (error, expected) => {

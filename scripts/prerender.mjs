@@ -1,0 +1,76 @@
+// Writes the prerendered pages and the files search engines and servers read into dist/.
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>\s*/g
+
+/**
+ * The server render's stylesheet covers every section, hydrated or not, so it is the site's
+ * CSS. It is small, so each page carries it inline (allowed by its CSP hash) and paints from
+ * the HTML alone; the client build's partial stylesheets are dropped.
+ */
+async function siteStylesheet(ssrDir) {
+  const files = (await readdir(join(ssrDir, 'assets'))).filter((file) => file.endsWith('.css'))
+  if (files.length !== 1)
+    throw new Error(`Expected one stylesheet from the server render, found ${files.length}`)
+  return (await readFile(join(ssrDir, 'assets', files[0]), 'utf8')).trim()
+}
+
+export async function prerender({ distDir, ssrDir, env }) {
+  const { renderPages, describeBuild } = await import(
+    pathToFileURL(resolve(ssrDir, 'prerender.js')).href
+  )
+  const css = await siteStylesheet(ssrDir)
+  const clientStylesheets = new Set()
+
+  for (const page of renderPages(env)) {
+    const file = join(distDir, page.template)
+    const template = await readFile(file, 'utf8')
+    if (!template.includes('<!--head-->') || !template.includes('<!--app-->')) {
+      throw new Error(`${file} has no <!--head--> or <!--app--> placeholder`)
+    }
+    const html = template
+      .replace(STYLESHEET_LINK, (_, href) => {
+        clientStylesheets.add(href)
+        return ''
+      })
+      .replace('<!--head-->', () => `${page.head}\n    <style>${css}</style>`)
+      .replace('<!--app-->', () => page.html)
+    await writeFile(file, html)
+  }
+  for (const href of clientStylesheets) await rm(join(distDir, href))
+
+  const { siteUrl, ...serverFacts } = describeBuild(env, [css])
+  await writeFile(join(distDir, '.site.json'), `${JSON.stringify(serverFacts, null, 2)}\n`)
+  await writeFile(
+    join(distDir, 'robots.txt'),
+    `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
+  )
+  const today = new Date().toISOString().slice(0, 10)
+  const urls = ['/', '/tyc']
+    .map((path) => `  <url><loc>${siteUrl}${path}</loc><lastmod>${today}</lastmod></url>`)
+    .join('\n')
+  await writeFile(
+    join(distDir, 'sitemap.xml'),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+  )
+  // For static hosts without redirect rules: an unknown path still ends on the home page.
+  await writeFile(
+    join(distDir, '404.html'),
+    `<!doctype html>
+<html lang="es">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="robots" content="noindex">
+    <meta http-equiv="refresh" content="0; url=/">
+    <title>Página no encontrada | GASPRE</title>
+  </head>
+  <body>
+    <p>Esta página no existe. <a href="/">Ir al inicio de GASPRE</a>.</p>
+  </body>
+</html>
+`,
+  )
+}

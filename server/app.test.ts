@@ -1,0 +1,101 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from './app.js'
+import { LOCAL_BUILD, makeFakeDist, type FakeDist } from './testing/fake-dist.js'
+import { request } from './testing/http.js'
+import {
+  SERVING_CHECKS,
+  assertNoLeak,
+  assertSecurityHeaders,
+  type ServingTarget,
+} from './testing/serving-checks.js'
+
+let dist: FakeDist
+let app: FastifyInstance
+let target: ServingTarget
+
+beforeAll(async () => {
+  dist = await makeFakeDist()
+  const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+  app = buildApp({ distDir: dist.dist, dataDir })
+  const url = await app.listen({ port: 0, host: '127.0.0.1' })
+  target = { url, dist, build: LOCAL_BUILD, brotli: true }
+})
+
+afterAll(async () => {
+  await app?.close()
+  await rm(dist.root, { recursive: true, force: true })
+})
+
+describe('Node server: the serving rules shared with nginx', () => {
+  for (const check of SERVING_CHECKS) it(check.name, () => check.run(target))
+})
+
+describe('Node server: its own routes', () => {
+  it('GET /healthz answers 200 {status: ok}, uncached, with headers', async () => {
+    const res = await request(target.url, '/healthz')
+    expect(res.status).toBe(200)
+    expect(JSON.parse(res.text)).toEqual({ status: 'ok' })
+    expect(res.headers['cache-control']).toBe('no-store')
+    assertSecurityHeaders(res, LOCAL_BUILD, '/healthz')
+    const head = await request(target.url, '/healthz', { method: 'HEAD' })
+    expect(head.status).toBe(200)
+  })
+
+  it('answers methods other than GET/HEAD on pages with 405 and Allow', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      const res = await request(target.url, '/', { method })
+      expect(res.status, method).toBe(405)
+      expect(res.headers.allow).toBe('GET, HEAD')
+      assertSecurityHeaders(res, LOCAL_BUILD, method)
+    }
+  })
+
+  it('a 404 carries the build 404 page', async () => {
+    const res = await request(target.url, '/missing.png')
+    expect(res.text).toContain('NOT-FOUND-MARKER')
+  })
+
+  it('sends no X-Powered-By or Server header', async () => {
+    const res = await request(target.url, '/')
+    expect(res.headers['x-powered-by']).toBeUndefined()
+    expect(res.headers.server).toBeUndefined()
+  })
+
+  it('test hooks are off unless asked for: /__test__/ is a 404', async () => {
+    const faults = await request(target.url, '/__test__/faults', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.mx', faults: [{ status: 500 }] }),
+    })
+    expect(faults.status).toBe(404)
+    expect((await request(target.url, '/__test__/outbox')).status).toBe(404)
+  })
+
+  it('an internal error is a plain 500 with headers and no stack trace', async () => {
+    const broken = buildApp({ distDir: dist.dist, dataDir: join(dist.dist, 'index.html') })
+    try {
+      const res = await broken.inject({
+        method: 'POST',
+        url: '/api/v1.0/email/send',
+        headers: { 'content-type': 'application/json' },
+        payload: {
+          user_id: 'k',
+          service_id: 's',
+          template_id: 't',
+          template_params: { user_email: 'x@y.mx' },
+        },
+      })
+      expect(res.statusCode).toBe(500)
+      expect(res.headers['content-type']).toMatch(/^text\/plain/)
+      assertNoLeak(res.body, '500')
+      expect(res.body).not.toMatch(/ENOTDIR|EEXIST|index\.html/)
+      expect(res.headers['content-security-policy']).toBeTruthy()
+    } finally {
+      await broken.close()
+    }
+  })
+})

@@ -1,0 +1,182 @@
+// The production HTTP server: serves the prerendered site from dist/ with precompressed
+// bodies, the security headers on every response, and — for a site built in local mode — the
+// stand-in of the e-mail sending API.
+import { readFileSync } from 'node:fs'
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
+import { extname, join, resolve } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify'
+import { BODY_LIMIT, emailStandIn } from './email-stand-in.js'
+import { OutboxWriter, outboxPath } from './outbox.js'
+import { COMPRESSIBLE } from './postbuild.js'
+import { OneLinePerRequest } from './request-log.js'
+import { classifyPath } from './request-path.js'
+import { NO_STORE, REVALIDATE_CACHE, cacheControlFor, securityHeaders } from './security-headers.js'
+import { readSiteBuild, type SiteBuild } from './site-build.js'
+import { FaultQueue, testHooks } from './test-hooks.js'
+import { TEXT, clientErrorStatus, sendText } from './text-reply.js'
+
+export interface AppOptions {
+  distDir: string
+  dataDir: string
+  /** Registers the /__test__/ routes (GASPRE_TEST_HOOKS=1). */
+  testHooks?: boolean
+  logger?: FastifyServerOptions['logger']
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    site: { build: SiteBuild; distDir: string; outboxFile: string | null }
+  }
+}
+
+function readOptional(file: string): Buffer | null {
+  try {
+    return readFileSync(file)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (oversized headers,
+ * malformed request lines) are answered here, with the same security headers as the rest.
+ */
+function clientErrorHandler(headers: Record<string, string>) {
+  return (error: NodeJS.ErrnoException, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? 408
+          : 400
+    const body = STATUS_CODES[status] ?? 'Bad Request'
+    const lines = [
+      `HTTP/1.1 ${status} ${body}`,
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      `cache-control: ${REVALIDATE_CACHE}`,
+      `content-type: ${TEXT}`,
+      `content-length: ${Buffer.byteLength(body)}`,
+      'connection: close',
+      '',
+      body,
+    ]
+    if (socket.writable) socket.end(lines.join('\r\n'))
+    else socket.destroy()
+  }
+}
+
+export function buildApp(options: AppOptions): FastifyInstance {
+  const distDir = resolve(options.distDir)
+  const build = readSiteBuild(distDir)
+  const headers = securityHeaders(build)
+  const notFoundPage = readOptional(join(distDir, '404.html'))
+  let shuttingDown = false
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    logController: new OneLinePerRequest(),
+    bodyLimit: BODY_LIMIT,
+    // Bound the time a client may take to send its request (slow-loris).
+    requestTimeout: 30_000,
+    // Fastify's 503-while-closing bypasses the hooks (no security headers); serving the
+    // request with Connection: close is just as correct.
+    return503OnClosing: false,
+    clientErrorHandler: clientErrorHandler(headers),
+    // Malformed percent-encoding the router cannot decode: a plain 400 with our headers.
+    frameworkErrors: (_error, _request, reply) => {
+      reply.headers(headers).header('cache-control', REVALIDATE_CACHE)
+      sendText(reply, 400)
+    },
+  })
+
+  const outbox = build.mode === 'local' ? new OutboxWriter(outboxPath(options.dataDir)) : null
+  app.decorate('site', { build, distDir, outboxFile: outbox?.file ?? null })
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers).header('cache-control', REVALIDATE_CACHE)
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    // In-flight keep-alive connections must not keep a closing server alive.
+    if (shuttingDown) reply.header('connection', 'close')
+  })
+  app.addHook('preClose', async () => {
+    shuttingDown = true
+  })
+  app.addHook('onClose', async () => {
+    await outbox?.close()
+  })
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    reply.header('cache-control', REVALIDATE_CACHE)
+    const status = clientErrorStatus(error)
+    if (status !== null) return sendText(reply, status)
+    request.log.error({ err: error }, 'request failed')
+    return sendText(reply, 500)
+  })
+
+  const notFound = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    reply.header('cache-control', REVALIDATE_CACHE)
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const reserved = request.url.startsWith('/api/') || request.url.startsWith('/__test__/')
+      if (!reserved) return sendText(reply.header('allow', 'GET, HEAD'), 405)
+      return sendText(reply, 404)
+    }
+    if (notFoundPage === null) return sendText(reply, 404)
+    return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage)
+  }
+  app.setNotFoundHandler(notFound)
+
+  app.register(fastifyStatic, {
+    root: distDir,
+    serve: false, // routing is ours (classifyPath); the plugin only sends files
+    preCompressed: true,
+    cacheControl: false, // set below, by path
+    dotfiles: 'ignore',
+    index: false,
+  })
+
+  app.get('/healthz', async (_request, reply) =>
+    reply.header('cache-control', NO_STORE).send({ status: 'ok' }),
+  )
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    handler: (request, reply) => {
+      const target = classifyPath(request.url)
+      switch (target.kind) {
+        case 'bad-request':
+          return sendText(reply, 400)
+        case 'not-found':
+          return notFound(request, reply)
+        case 'redirect':
+          return reply.redirect('/', 302)
+        case 'file':
+          // Reset to no-cache by the 404 and error paths if the file turns out not to exist.
+          reply.header('cache-control', cacheControlFor(target.file))
+          if (COMPRESSIBLE.has(extname(target.file).toLowerCase())) {
+            reply.header('vary', 'Accept-Encoding')
+          }
+          return reply.sendFile(target.file)
+      }
+    },
+  })
+
+  const faults = options.testHooks === true ? new FaultQueue() : undefined
+  if (outbox !== null) {
+    app.register(emailStandIn, { outbox, ...(faults && { faults }) })
+  }
+  if (faults !== undefined) {
+    app.register(testHooks, { faults, outboxFile: outboxPath(options.dataDir) })
+  }
+  return app
+}

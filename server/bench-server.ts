@@ -1,0 +1,190 @@
+// `npm run bench:server`: load-tests the production server beside nginx on the same build.
+// Both serve dist/ on loopback; autocannon hits / and the largest hashed script with
+// BENCH_CONNECTIONS (500) connections for BENCH_SECONDS (20) each, asking for br/gzip as a
+// browser does. Prints a table, writes bench-results/server.json, and exits non-zero if the
+// Node server had any error, timeout or non-2xx answer.
+import { fork } from 'node:child_process'
+import { mkdir, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import { nginxInstalled, startNginx } from './nginx.js'
+import { readSiteBuild } from './site-build.js'
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
+const distDir = resolve(process.env.DIST_DIR ?? join(repoRoot, 'dist'))
+const seconds = Number(process.env.BENCH_SECONDS ?? 20)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 500)
+const START_TIMEOUT_MS = 15_000
+
+interface Figures {
+  server: string
+  path: string
+  requestsPerSecond: number
+  p99Ms: number
+  errors: number
+  timeouts: number
+  non2xx: number
+  bytesPerSecond: number
+  requests: number
+}
+
+async function largestScript(): Promise<string> {
+  const assets = join(distDir, 'assets')
+  const scripts = (await readdir(assets)).filter((name) => name.endsWith('.js'))
+  if (scripts.length === 0) throw new Error(`no .js file in ${assets}`)
+  const sizes = await Promise.all(
+    scripts.map(async (name) => (await stat(join(assets, name))).size),
+  )
+  const largest = scripts[sizes.indexOf(Math.max(...sizes))] as string
+  return `/assets/${largest}`
+}
+
+/** Starts build/server/main.js with an IPC channel (for memory figures), logging to a file. */
+async function startNode(work: string) {
+  const logFile = join(work, 'node-server.log')
+  const log = await open(logFile, 'w')
+  const child = fork(join(repoRoot, 'build/server/main.js'), [], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DIST_DIR: distDir, DATA_DIR: work },
+    stdio: ['ignore', log.fd, log.fd, 'ipc'],
+  })
+  const deadline = Date.now() + START_TIMEOUT_MS
+  for (;;) {
+    const text = await readFile(logFile, 'utf8')
+    const url = /^Listening on (http:\/\/\S+?)\/?$/m.exec(text)?.[1]
+    if (url !== undefined) break
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`the Node server did not start:\n${text}`)
+    }
+    await new Promise((wait) => setTimeout(wait, 50))
+  }
+  const url = /^Listening on (http:\/\/\S+?)\/?$/m.exec(await readFile(logFile, 'utf8'))?.[1] ?? ''
+  const memory = () =>
+    new Promise<NodeJS.MemoryUsage>((done, reject) => {
+      const timer = setTimeout(() => reject(new Error('no memory report')), 5_000)
+      child.once('message', (message) => {
+        clearTimeout(timer)
+        done((message as { memory: NodeJS.MemoryUsage }).memory)
+      })
+      child.send('memory')
+    })
+  const stop = async (): Promise<void> => {
+    const exited = new Promise((done) => child.once('exit', done))
+    child.kill('SIGTERM')
+    await exited
+    await log.close()
+  }
+  return { url, memory, stop }
+}
+
+async function load(server: string, url: string, path: string): Promise<Figures> {
+  const result = await autocannon({
+    url: `${url}${path}`,
+    connections,
+    duration: seconds,
+    headers: { 'accept-encoding': 'br, gzip' },
+  })
+  return {
+    server,
+    path,
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    bytesPerSecond: Math.round(result.throughput.average),
+    requests: result.requests.total,
+  }
+}
+
+const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+
+function table(rows: Figures[]): string {
+  const head = ['server', 'path', 'req/s (avg)', 'p99 ms', 'errors+timeouts+non2xx', 'throughput']
+  const body = rows.map((row) => [
+    row.server,
+    row.path,
+    String(row.requestsPerSecond),
+    String(row.p99Ms),
+    String(row.errors + row.timeouts + row.non2xx),
+    `${mb(row.bytesPerSecond)}/s`,
+  ])
+  const widths = head.map((_, i) =>
+    Math.max(...[head, ...body].map((cells) => cells[i]?.length ?? 0)),
+  )
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ')
+  return [line(head), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)].join('\n')
+}
+
+async function main(): Promise<number> {
+  readSiteBuild(distDir) // a clear message if the build is missing
+  const asset = await largestScript()
+  const work = await mkdtemp(join(tmpdir(), 'gaspre-bench-'))
+  const rows: Figures[] = []
+  console.log(`Benchmark: ${connections} connections, ${seconds} s per run, dist ${distDir}`)
+
+  const node = await startNode(work)
+  let memoryBefore: NodeJS.MemoryUsage
+  let memoryAfter: NodeJS.MemoryUsage
+  try {
+    memoryBefore = await node.memory()
+    for (const path of ['/', asset]) rows.push(await load('node', node.url, path))
+    memoryAfter = await node.memory()
+  } finally {
+    await node.stop()
+  }
+
+  let nginxNote: string | null = null
+  if (nginxInstalled()) {
+    const nginx = await startNginx(distDir)
+    try {
+      for (const path of ['/', asset]) rows.push(await load('nginx', nginx.url, path))
+    } finally {
+      await nginx.stop()
+    }
+  } else {
+    nginxNote = 'nginx is not installed (apt-get install -y nginx-light): only Node was measured'
+  }
+  await rm(work, { recursive: true, force: true })
+
+  console.log(`\n${table(rows)}\n`)
+  console.log(
+    `Node server memory: RSS ${mb(memoryBefore.rss)} -> ${mb(memoryAfter.rss)}, ` +
+      `heap used ${mb(memoryBefore.heapUsed)} -> ${mb(memoryAfter.heapUsed)}`,
+  )
+  if (nginxNote) console.log(nginxNote)
+
+  const outDir = join(repoRoot, 'bench-results')
+  await mkdir(outDir, { recursive: true })
+  const report = {
+    date: new Date().toISOString(),
+    node: process.version,
+    connections,
+    seconds,
+    acceptEncoding: 'br, gzip',
+    results: rows,
+    nodeMemory: { before: memoryBefore, after: memoryAfter },
+    ...(nginxNote && { note: nginxNote }),
+  }
+  await writeFile(join(outDir, 'server.json'), `${JSON.stringify(report, null, 2)}\n`)
+  console.log(`Written to ${join(outDir, 'server.json')}`)
+
+  const failed = rows.filter(
+    (row) => row.server === 'node' && row.errors + row.timeouts + row.non2xx > 0,
+  )
+  if (failed.length > 0) {
+    console.error(`The Node server failed requests under ${connections} connections.`)
+    return 1
+  }
+  return 0
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`bench:server: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  },
+)

@@ -1,0 +1,207 @@
+// Local stand-in for the e-mail sending API (EmailJS v1.0), served on the site's own origin
+// when the site was built without a service key. It accepts exactly what @emailjs/browser
+// 4.4.1 sends and answers like the real service: 200 'OK', or a 4xx with one sentence of text.
+// Accepted requests are stored durably in the outbox instead of being e-mailed.
+import type { ServerResponse } from 'node:http'
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { newRecord, type OutboxWriter } from './outbox.js'
+import type { Fault, FaultQueue } from './test-hooks.js'
+import { NO_STORE } from './security-headers.js'
+import { clientErrorStatus, sendText } from './text-reply.js'
+
+export const SEND_PATH = '/api/v1.0/email/send'
+export const SEND_FORM_PATH = '/api/v1.0/email/send-form'
+export const BODY_LIMIT = 50 * 1024
+export const MAX_PARAM_LENGTH = 5_000
+
+const MESSAGES = {
+  publicKey: 'The Public Key is required. Send it as user_id.',
+  serviceId: 'The service ID is required. Send it as service_id.',
+  templateId: 'The template ID is required. Send it as template_id.',
+  templateParams: 'The template params must be an object.',
+  tooLarge: `The request body is too large: the limit is ${BODY_LIMIT / 1024} KB.`,
+  badJson: 'The request body is not valid JSON.',
+  badForm: 'The request body is not valid multipart form data.',
+  sendType: 'Unsupported content type: send JSON with Content-Type application/json.',
+  formType: 'Unsupported content type: send form data with Content-Type multipart/form-data.',
+} as const
+
+/** Form fields that configure the call rather than fill the template. */
+const CONTROL_FIELDS = new Set(['lib_version', 'service_id', 'template_id', 'user_id'])
+
+interface SendRequest {
+  userId: unknown
+  serviceId: unknown
+  templateId: unknown
+  templateParams: unknown
+}
+
+const mediaType = (request: FastifyRequest): string =>
+  (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+
+const present = (value: unknown): value is string => typeof value === 'string' && value !== ''
+
+/** Template params as stored: strings only, each capped at MAX_PARAM_LENGTH characters. */
+function templateParams(value: unknown): Record<string, string> | string {
+  if (value === undefined || value === null) return {}
+  if (typeof value !== 'object' || Array.isArray(value)) return MESSAGES.templateParams
+  const params: [string, string][] = []
+  for (const [name, param] of Object.entries(value)) {
+    if (typeof param !== 'string' && typeof param !== 'number' && typeof param !== 'boolean') {
+      return `The template param "${name.slice(0, 100)}" must be a string, number or boolean.`
+    }
+    params.push([name, String(param).slice(0, MAX_PARAM_LENGTH)])
+  }
+  // fromEntries defines own properties, so a "__proto__" param stays plain data.
+  return Object.fromEntries(params)
+}
+
+/** Resolves false if the client went away before the delay ended. */
+function waitWhileConnected(ms: number, res: ServerResponse): Promise<boolean> {
+  return new Promise((resolve) => {
+    const onClose = (): void => {
+      clearTimeout(timer)
+      resolve(false)
+    }
+    const timer = setTimeout(() => {
+      res.off('close', onClose)
+      resolve(true)
+    }, ms)
+    res.once('close', onClose)
+  })
+}
+
+/** Applies a test fault; returns true when it has answered (or dropped) the request. */
+async function applyFault(fault: Fault, request: FastifyRequest, reply: FastifyReply) {
+  if (fault.delayMs !== undefined && fault.delayMs > 0) {
+    if (!(await waitWhileConnected(fault.delayMs, reply.raw))) {
+      reply.hijack()
+      return true
+    }
+  }
+  if (fault.drop === true) {
+    reply.hijack()
+    request.raw.socket.destroy()
+    return true
+  }
+  if (fault.status !== undefined) {
+    sendText(reply, fault.status, fault.body)
+    return true
+  }
+  return false
+}
+
+/** Parses the multipart body with the platform's own (undici) form-data parser. */
+async function formFields(request: FastifyRequest): Promise<Map<string, string> | null> {
+  const body = request.body
+  if (!Buffer.isBuffer(body)) return null
+  try {
+    // A copy backed by a plain ArrayBuffer, as the fetch types require (≤ 50 KB).
+    const form = await new Response(Uint8Array.from(body), {
+      headers: { 'content-type': request.headers['content-type'] ?? '' },
+    }).formData()
+    const fields = new Map<string, string>()
+    // Files are not template params: the demo form has none, and they are not stored.
+    // Multipart encoding turns every line break into CRLF; store them as typed.
+    for (const [name, value] of form) {
+      if (typeof value === 'string') fields.set(name, value.replace(/\r\n/g, '\n'))
+    }
+    return fields
+  } catch {
+    return null
+  }
+}
+
+export interface StandInOptions {
+  outbox: OutboxWriter
+  /** Present only when test hooks are on. */
+  faults?: FaultQueue
+}
+
+export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, options) => {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', NO_STORE)
+  })
+  // Only JSON and multipart bodies are parsed here; anything else is a 415 from Fastify.
+  app.removeContentTypeParser('text/plain')
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  )
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = clientErrorStatus(error)
+    if (status === null) {
+      request.log.error({ err: error }, 'stand-in failed')
+      return sendText(reply, 500, 'The message could not be stored. Please try again.')
+    }
+    if (status === 413) return sendText(reply, 413, MESSAGES.tooLarge)
+    if (status === 415) {
+      const form = request.routeOptions.url === SEND_FORM_PATH
+      return sendText(reply, 415, form ? MESSAGES.formType : MESSAGES.sendType)
+    }
+    if (error.code?.startsWith('FST_ERR_CTP_') === true && status === 400) {
+      return sendText(reply, 400, MESSAGES.badJson)
+    }
+    return sendText(reply, status)
+  })
+
+  async function accept(request: FastifyRequest, reply: FastifyReply, input: SendRequest) {
+    const params = templateParams(input.templateParams)
+    const email = typeof params === 'object' ? params.user_email : undefined
+    const fault = options.faults?.take(email)
+    if (fault !== undefined && (await applyFault(fault, request, reply))) return reply
+
+    if (!present(input.userId)) return sendText(reply, 400, MESSAGES.publicKey)
+    if (!present(input.serviceId)) return sendText(reply, 400, MESSAGES.serviceId)
+    if (!present(input.templateId)) return sendText(reply, 400, MESSAGES.templateId)
+    if (typeof params === 'string') return sendText(reply, 400, params)
+
+    const record = newRecord(input.serviceId, input.templateId, params)
+    await options.outbox.append(record)
+    request.log.info(
+      {
+        event: 'demo-request',
+        id: record.id,
+        name: params.user_name,
+        email: params.user_email,
+        group: params.user_group,
+      },
+      `demo-request ${record.id} ${params.user_name ?? '-'} <${params.user_email ?? '-'}> ${
+        params.user_group ?? '-'
+      }`,
+    )
+    return sendText(reply, 200, 'OK')
+  }
+
+  const routeOptions = { bodyLimit: BODY_LIMIT }
+
+  app.post(SEND_PATH, routeOptions, async (request, reply) => {
+    if (mediaType(request) !== 'application/json') return sendText(reply, 415, MESSAGES.sendType)
+    const body = request.body
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      return sendText(reply, 400, MESSAGES.badJson)
+    }
+    const { user_id, service_id, template_id, template_params } = body as Record<string, unknown>
+    return accept(request, reply, {
+      userId: user_id,
+      serviceId: service_id,
+      templateId: template_id,
+      templateParams: template_params,
+    })
+  })
+
+  app.post(SEND_FORM_PATH, routeOptions, async (request, reply) => {
+    if (mediaType(request) !== 'multipart/form-data') {
+      return sendText(reply, 415, MESSAGES.formType)
+    }
+    const fields = await formFields(request)
+    if (fields === null) return sendText(reply, 400, MESSAGES.badForm)
+    const params = Object.fromEntries([...fields].filter(([name]) => !CONTROL_FIELDS.has(name)))
+    return accept(request, reply, {
+      userId: fields.get('user_id'),
+      serviceId: fields.get('service_id'),
+      templateId: fields.get('template_id'),
+      templateParams: params,
+    })
+  })
+}

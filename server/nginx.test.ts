@@ -1,0 +1,43 @@
+// deploy/nginx.conf served by the real nginx, checked with the same rules as the Node server.
+import { chmod, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { NGINX_BIN, nginxInstalled, startNginx, type NginxServer } from './nginx.js'
+import { LOCAL_BUILD, SECRET_MARKER, makeFakeDist, type FakeDist } from './testing/fake-dist.js'
+import { SERVING_CHECKS, type ServingTarget } from './testing/serving-checks.js'
+
+const installed = nginxInstalled()
+if (!installed) {
+  const message = `${NGINX_BIN} not found: install it with apt-get install -y nginx-light`
+  if (process.env.CI === 'true') throw new Error(`${message} (required in CI)`)
+  console.warn(`Skipping the nginx tests: ${message}`)
+}
+
+describe.skipIf(!installed)(
+  'nginx with deploy/nginx.conf: the serving rules shared with Node',
+  () => {
+    let dist: FakeDist
+    let nginx: NginxServer
+    let target: ServingTarget
+
+    beforeAll(async () => {
+      dist = await makeFakeDist()
+      await chmod(dist.root, 0o755) // nginx's workers run unprivileged
+      nginx = await startNginx(dist.dist)
+      // The traversal checks look for this file just outside the served root.
+      await writeFile(join(nginx.prefix, 'secret.txt'), `${SECRET_MARKER}\n`)
+      target = { url: nginx.url, dist, build: LOCAL_BUILD, brotli: false }
+    })
+
+    afterAll(async () => {
+      await nginx?.stop()
+      if (dist) await rm(dist.root, { recursive: true, force: true })
+    })
+
+    it('serves from the generated config', () => {
+      expect(target.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    })
+
+    for (const check of SERVING_CHECKS) it(check.name, () => check.run(target))
+  },
+)

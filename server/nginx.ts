@@ -1,0 +1,102 @@
+// Runs Debian's nginx with deploy/nginx.conf on a loopback port, for the tests and the
+// benchmark: a temporary prefix holds a link to the dist being served, the config (its listen
+// line rewritten to the chosen port) and nginx's logs, pid and temp files.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { connect, createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
+/** deploy/nginx.conf, from server/ (tests) or build/server/ (compiled). */
+export const NGINX_CONF = fileURLToPath(
+  new URL(
+    import.meta.url.includes('/build/server/') ? '../../deploy/nginx.conf' : '../deploy/nginx.conf',
+    import.meta.url,
+  ),
+)
+
+const LISTEN_LINE = /^(\s*)listen 8080;.*$/m
+
+export const nginxInstalled = (): boolean => existsSync(NGINX_BIN)
+
+/** A port that was free a moment ago (nginx cannot report an ephemeral port back). */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => {
+        if (address !== null && typeof address === 'object') resolvePort(address.port)
+        else reject(new Error('no port'))
+      })
+    })
+  })
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect({ port, host: '127.0.0.1' })
+    socket.once('connect', () => {
+      socket.destroy()
+      done(true)
+    })
+    socket.once('error', () => done(false))
+  })
+}
+
+export interface NginxServer {
+  url: string
+  prefix: string
+  stop(): Promise<void>
+}
+
+export function nginxConfigFor(port: number, template: string): string {
+  if (!LISTEN_LINE.test(template)) throw new Error(`${NGINX_CONF} has no "listen 8080;" line`)
+  return template.replace(LISTEN_LINE, `$1listen 127.0.0.1:${port};`)
+}
+
+export async function startNginx(distDir: string, timeoutMs = 10_000): Promise<NginxServer> {
+  const prefix = await mkdtemp(join(tmpdir(), 'gaspre-nginx-'))
+  // nginx's workers run as an unprivileged user when started by root: they must traverse here.
+  await chmod(prefix, 0o755)
+  await Promise.all(['logs', 'tmp', 'deploy'].map((dir) => mkdir(join(prefix, dir))))
+  await symlink(resolve(distDir), join(prefix, 'dist'))
+  const port = await freePort()
+  await writeFile(
+    join(prefix, 'deploy', 'nginx.conf'),
+    nginxConfigFor(port, await readFile(NGINX_CONF, 'utf8')),
+  )
+  const child: ChildProcess = spawn(
+    NGINX_BIN,
+    ['-p', `${prefix}/`, '-c', 'deploy/nginx.conf', '-g', 'daemon off;'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  )
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGQUIT') // graceful: finish in-flight requests
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+      await exited
+      clearTimeout(timer)
+    }
+    await rm(prefix, { recursive: true, force: true })
+  }
+
+  const deadline = Date.now() + timeoutMs
+  while (!(await canConnect(port))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      const log = await readFile(join(prefix, 'logs', 'error.log'), 'utf8').catch(() => '')
+      await stop()
+      throw new Error(`nginx did not start on port ${port}:\n${stderr}${log}`)
+    }
+    await new Promise((wait) => setTimeout(wait, 50))
+  }
+  return { url: `http://127.0.0.1:${port}`, prefix, stop }
+}

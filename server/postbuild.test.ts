@@ -1,0 +1,73 @@
+import { access, readFile, readdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HEADERS_FILE, NGINX_HEADERS_FILE, postbuild } from './postbuild.js'
+import { IMMUTABLE_CACHE, securityHeaders } from './security-headers.js'
+import { LOCAL_BUILD, makeFakeDist, type FakeDist } from './testing/fake-dist.js'
+
+let dist: FakeDist
+beforeAll(async () => {
+  dist = await makeFakeDist() // runs postbuild
+})
+afterAll(async () => {
+  await rm(dist.root, { recursive: true, force: true })
+})
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  )
+
+describe('postbuild', () => {
+  it('precompresses every text file to .br and .gz that decompress to the original', async () => {
+    const text = [...dist.files.keys()].filter((path) => !/\.(png|woff2)$/.test(path))
+    expect(text.length).toBeGreaterThan(8)
+    for (const path of text) {
+      const original = dist.files.get(path)
+      const file = join(dist.dist, path)
+      expect(brotliDecompressSync(await readFile(`${file}.br`)), path).toEqual(original)
+      expect(gunzipSync(await readFile(`${file}.gz`)), path).toEqual(original)
+    }
+  })
+
+  it('leaves binary files, dotfiles and its own outputs uncompressed', async () => {
+    for (const path of [
+      '/og-image.png',
+      '/assets/inter-9f8e7d.woff2',
+      '/.site.json',
+      '/_headers',
+    ]) {
+      expect(await exists(join(dist.dist, `${path}.br`)), path).toBe(false)
+    }
+    expect(await readdir(join(dist.dist, '.deploy'))).toEqual(['security-headers.conf'])
+  })
+
+  it('writes the nginx headers include from the same header map', async () => {
+    const conf = await readFile(join(dist.dist, NGINX_HEADERS_FILE), 'utf8')
+    for (const [name, value] of Object.entries(securityHeaders(LOCAL_BUILD))) {
+      expect(conf).toContain(`add_header ${name} "${value.replace(/"/g, '\\"')}" always;`)
+    }
+  })
+
+  it('writes _headers for Netlify / Cloudflare Pages', async () => {
+    const headers = await readFile(join(dist.dist, HEADERS_FILE), 'utf8')
+    const [all, assets] = headers.split('/assets/*')
+    for (const [name, value] of Object.entries(securityHeaders(LOCAL_BUILD))) {
+      expect(all).toContain(`  ${name}: ${value}\n`)
+    }
+    expect(all).not.toMatch(/cache-control/i)
+    expect(assets).toContain(`  cache-control: ${IMMUTABLE_CACHE}`)
+  })
+
+  it('is idempotent: running it again compresses no compressed file', async () => {
+    const { compressed } = await postbuild(dist.dist)
+    expect(compressed.some((file) => /\.(br|gz)$/.test(file))).toBe(false)
+    expect(compressed).toHaveLength(dist.files.size - 2)
+  })
+
+  it('fails clearly when there is no build', async () => {
+    await expect(postbuild(join(dist.root, 'missing'))).rejects.toThrow(/Run npm run build first/)
+  })
+})

@@ -1,0 +1,116 @@
+// Last step of `npm run build`: `node build/server/postbuild.js dist`.
+// 1. Precompresses every text file to .br and .gz so neither the Node server nor nginx
+//    compresses at request time.
+// 2. Writes the static-host header rules (nginx include, _headers) from the same header logic
+//    the Node server uses.
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
+import { extname, join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import { securityHeaders } from './security-headers.js'
+import { readSiteBuild } from './site-build.js'
+import { headersFile, nginxSecurityHeaders } from './static-host-rules.js'
+
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+export const COMPRESSIBLE = new Set([
+  '.html',
+  '.css',
+  '.js',
+  '.mjs',
+  '.map',
+  '.svg',
+  '.xml',
+  '.txt',
+  '.json',
+  '.webmanifest',
+  '.ico',
+])
+
+export const NGINX_HEADERS_FILE = '.deploy/security-headers.conf'
+export const HEADERS_FILE = '_headers'
+
+/** Files a server may serve: dotfiles and dot-directories (.site.json, .deploy/) excluded. */
+async function servedFiles(dir: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(join(dir, prefix), { withFileTypes: true })
+  const nested = await Promise.all(
+    entries
+      .filter((entry) => !entry.name.startsWith('.'))
+      .map(async (entry) => {
+        const relative = join(prefix, entry.name)
+        if (entry.isDirectory()) return servedFiles(dir, relative)
+        return entry.isFile() ? [relative] : []
+      }),
+  )
+  return nested.flat()
+}
+
+async function compressFile(file: string): Promise<void> {
+  const source = await readFile(file)
+  const [br, gz] = await Promise.all([
+    brotli(source, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      },
+    }),
+    gzipAsync(source, { level: constants.Z_BEST_COMPRESSION }),
+  ])
+  await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)])
+}
+
+/** Runs `work` over `items` with at most `limit` in flight (zlib runs on the libuv pool). */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const item = items[next++] as T
+      await work(item)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+}
+
+export interface PostbuildResult {
+  compressed: string[]
+}
+
+export async function postbuild(distDir: string): Promise<PostbuildResult> {
+  const dist = resolve(distDir)
+  const build = readSiteBuild(dist)
+  const compressed = (await servedFiles(dist)).filter((file) =>
+    COMPRESSIBLE.has(extname(file).toLowerCase()),
+  )
+  await eachLimited(compressed, Math.max(2, availableParallelism()), (file) =>
+    compressFile(join(dist, file)),
+  )
+  const headers = securityHeaders(build)
+  await mkdir(join(dist, '.deploy'), { recursive: true })
+  await writeFile(join(dist, NGINX_HEADERS_FILE), nginxSecurityHeaders(headers))
+  await writeFile(join(dist, HEADERS_FILE), headersFile(headers))
+  return { compressed }
+}
+
+const isEntry =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href
+
+if (isEntry) {
+  const distDir = process.argv[2] ?? 'dist'
+  const started = Date.now()
+  postbuild(distDir).then(
+    ({ compressed }) => {
+      console.log(
+        `postbuild: ${compressed.length} files precompressed (br, gz), ` +
+          `${NGINX_HEADERS_FILE} and ${HEADERS_FILE} written in ${Date.now() - started} ms`,
+      )
+    },
+    (error: unknown) => {
+      console.error(`postbuild failed: ${error instanceof Error ? error.message : String(error)}`)
+      process.exit(1)
+    },
+  )
+}

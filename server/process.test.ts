@@ -1,0 +1,171 @@
+// The compiled server as a process: what it prints, how it stops, and that the outbox survives
+// a crash.
+import { Agent } from 'node:http'
+import { connect } from 'node:net'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { SEND_PATH } from './email-stand-in.js'
+import { outboxPath, readOutbox } from './outbox.js'
+import { makeFakeDist, type FakeDist } from './testing/fake-dist.js'
+import { request, type HttpResponse } from './testing/http.js'
+import {
+  compileServer,
+  runServer,
+  spawnServer,
+  type SpawnedServer,
+} from './testing/spawn-server.js'
+
+let dist: FakeDist
+let dataDir: string
+const running: SpawnedServer[] = []
+
+const start = async (env: Record<string, string> = {}): Promise<SpawnedServer> => {
+  const server = await spawnServer({ DIST_DIR: dist.dist, DATA_DIR: dataDir, ...env })
+  running.push(server)
+  return server
+}
+
+const submit = (url: string, email: string, agent?: Agent): Promise<HttpResponse> =>
+  request(url, SEND_PATH, {
+    ...(agent && { agent }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      lib_version: '4.4.1',
+      user_id: 'k',
+      service_id: 's',
+      template_id: 't',
+      template_params: { user_name: 'Prueba', user_email: email, user_group: 'G' },
+    }),
+    timeoutMs: 20_000,
+  })
+
+const refusesConnections = (url: string): Promise<boolean> =>
+  new Promise((done) => {
+    const { hostname, port } = new URL(url)
+    const socket = connect({ host: hostname, port: Number(port) })
+    socket.once('connect', () => {
+      socket.destroy()
+      done(false)
+    })
+    socket.once('error', () => done(true))
+  })
+
+beforeAll(async () => {
+  compileServer()
+  dist = await makeFakeDist()
+})
+
+afterEach(async () => {
+  for (const server of running.splice(0)) {
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGKILL')
+      await server.exited
+    }
+  }
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+})
+
+afterAll(async () => {
+  await rm(dist.root, { recursive: true, force: true })
+})
+
+describe('the server process', () => {
+  it('says where it listens, that it runs in LOCAL mode, and where the outbox is', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+    const server = await start()
+    expect(server.lines).toContain(`Listening on ${server.url}/`)
+    expect(
+      server.lines.some((line) => /^LOCAL mode: .*stand in for the sending API/.test(line)),
+    ).toBe(true)
+    expect(server.lines).toContain(
+      `Demo requests are stored in ${outboxPath(dataDir)} (list them: npm run outbox)`,
+    )
+  })
+
+  it('logs each request as one JSON line, and each stored request as one line', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+    const server = await start()
+    await request(server.url, '/tyc?from=test')
+    expect((await submit(server.url, 'log@x.mx')).status).toBe(200)
+    await new Promise((wait) => setTimeout(wait, 100))
+    const json = server.lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line))
+    const pageLines = json.filter((entry) => entry.url === '/tyc?from=test')
+    expect(pageLines).toHaveLength(1)
+    expect(pageLines[0]).toMatchObject({ method: 'GET', status: 200, msg: 'request' })
+    const stored = json.filter((entry) => entry.event === 'demo-request')
+    expect(stored).toHaveLength(1)
+    expect(stored[0]).toMatchObject({ email: 'log@x.mx', name: 'Prueba', group: 'G' })
+  })
+
+  it('on SIGTERM stops accepting, finishes the in-flight request and exits 0', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+    const server = await start({ GASPRE_TEST_HOOKS: '1' })
+    const email = 'inflight@x.mx'
+    const queued = await request(server.url, '/__test__/faults', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, faults: [{ delayMs: 1_500 }] }),
+    })
+    expect(queued.status).toBe(200)
+    // A keep-alive connection, as a browser's: it must not hold the closing server open.
+    const agent = new Agent({ keepAlive: true })
+    const inFlight = submit(server.url, email, agent)
+    await new Promise((wait) => setTimeout(wait, 300))
+    const signalled = Date.now()
+    server.child.kill('SIGTERM')
+    await new Promise((wait) => setTimeout(wait, 300))
+    expect(await refusesConnections(server.url)).toBe(true)
+    const answer = await inFlight
+    expect(answer.status).toBe(200)
+    expect(answer.text).toBe('OK')
+    expect(answer.headers.connection).toBe('close')
+    expect(await server.exited).toEqual({ code: 0, signal: null })
+    expect(Date.now() - signalled).toBeLessThan(5_000)
+    agent.destroy()
+    const { records } = await readOutbox(outboxPath(dataDir))
+    expect(records.map((record) => record.params.user_email)).toEqual([email])
+  })
+
+  it('keeps the outbox intact when killed (SIGKILL) mid-traffic and restarted', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+    const first = await start()
+    const emails = Array.from({ length: 120 }, (_, i) => `kill${i}@x.mx`)
+    const acknowledged: string[] = []
+    let answered = 0
+    const traffic = emails.map((email) =>
+      submit(first.url, email).then(
+        (res) => {
+          answered++
+          if (res.status === 200) acknowledged.push(email)
+        },
+        () => undefined, // cut off by the kill
+      ),
+    )
+    const deadline = Date.now() + 10_000
+    while (answered < 20 && Date.now() < deadline) await new Promise((wait) => setTimeout(wait, 2))
+    first.child.kill('SIGKILL')
+    await Promise.all(traffic)
+    expect(await first.exited).toMatchObject({ signal: 'SIGKILL' })
+    expect(acknowledged.length).toBeGreaterThanOrEqual(20)
+
+    const second = await start()
+    expect((await submit(second.url, 'after-restart@x.mx')).status).toBe(200)
+    const { records, skipped } = await readOutbox(outboxPath(dataDir))
+    expect(skipped).toBeLessThanOrEqual(1) // at most the line being written at the kill
+    const stored = records.map((record) => record.params.user_email ?? '')
+    expect(new Set(stored).size).toBe(stored.length) // none duplicated
+    expect(new Set(records.map((record) => record.id)).size).toBe(records.length)
+    for (const email of acknowledged) expect(stored).toContain(email) // none acknowledged lost
+    expect(stored).toContain('after-restart@x.mx')
+    for (const email of stored) expect([...emails, 'after-restart@x.mx']).toContain(email)
+  })
+
+  it('refuses to start without a build, saying to run the build first', async () => {
+    const server = runServer({ DIST_DIR: join(dist.root, 'no-such-dist') })
+    expect((await server.exited).code).toBe(1)
+    expect(server.lines.join('\n')).toMatch(/Run npm run build first/)
+  })
+})

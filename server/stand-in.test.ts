@@ -1,0 +1,337 @@
+// The local stand-in of the e-mail sending API, its outbox and the test hooks.
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { buildApp } from './app.js'
+import { MAX_PARAM_LENGTH, SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
+import { outboxPath, readOutbox, type OutboxRecord } from './outbox.js'
+import { LOCAL_BUILD, makeFakeDist, type FakeDist } from './testing/fake-dist.js'
+import { request } from './testing/http.js'
+import { assertNoLeak, assertSecurityHeaders } from './testing/serving-checks.js'
+
+const PARAMS = {
+  user_name: 'Ana López',
+  user_email: 'ana@gasolinera.mx',
+  user_phone: '+52 55 1234 5678',
+  user_group: 'Grupo Norte',
+  message: 'Quiero una demo.\nGracias',
+  utm_source: 'google',
+}
+
+const sendBody = (params: Record<string, unknown> = PARAMS, overrides: object = {}) => ({
+  lib_version: '4.4.1',
+  user_id: 'local-public-key',
+  service_id: 'service_local',
+  template_id: 'template_demo',
+  template_params: params,
+  ...overrides,
+})
+
+let dist: FakeDist
+let dataDir: string
+let app: FastifyInstance
+let url: string
+
+async function startApp(options: { testHooks?: boolean } = {}): Promise<void> {
+  dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+  app = buildApp({ distDir: dist.dist, dataDir, ...options })
+  url = await app.listen({ port: 0, host: '127.0.0.1' })
+}
+
+const postJson = (body: unknown, path = SEND_PATH) =>
+  request(url, path, {
+    method: 'POST',
+    // Spelled as the SDK spells it.
+    headers: { 'Content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+
+const stored = async (): Promise<OutboxRecord[]> => (await readOutbox(outboxPath(dataDir))).records
+
+beforeAll(async () => {
+  dist = await makeFakeDist()
+})
+afterAll(async () => {
+  await rm(dist.root, { recursive: true, force: true })
+})
+
+describe('stand-in of the sending API (local mode)', () => {
+  beforeEach(() => startApp())
+  afterEach(async () => {
+    await app.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('send (JSON) answers 200 OK and stores exactly one record with every param', async () => {
+    const res = await postJson(sendBody({ ...PARAMS, stations: 12, urgent: true }))
+    expect(res.status).toBe(200)
+    expect(res.text).toBe('OK')
+    expect(res.headers['content-type']).toMatch(/^text\/plain/)
+    expect(res.headers['cache-control']).toBe('no-store')
+    assertSecurityHeaders(res, LOCAL_BUILD, 'send')
+    const records = await stored()
+    expect(records).toHaveLength(1)
+    const [record] = records as [OutboxRecord]
+    expect(record.id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(Date.parse(record.receivedAt)).toBeGreaterThan(Date.now() - 60_000)
+    expect(record.serviceId).toBe('service_local')
+    expect(record.templateId).toBe('template_demo')
+    expect(record.params).toEqual({ ...PARAMS, stations: '12', urgent: 'true' })
+  })
+
+  it('send-form (multipart form data, as sendForm posts it) is accepted', async () => {
+    const form = new FormData()
+    for (const [name, value] of Object.entries(PARAMS)) form.append(name, value)
+    form.append('lib_version', '4.4.1')
+    form.append('service_id', 'service_local')
+    form.append('template_id', 'template_demo')
+    form.append('user_id', 'local-public-key')
+    const res = await fetch(`${url}${SEND_FORM_PATH}`, { method: 'POST', body: form })
+    expect(res.status).toBe(200)
+    expect(await res.text()).toBe('OK')
+    const records = await stored()
+    expect(records).toHaveLength(1)
+    expect(records[0]?.params).toEqual(PARAMS)
+    expect(records[0]?.serviceId).toBe('service_local')
+  })
+
+  it('a missing public key, service id or template id is a 400 with one sentence', async () => {
+    const cases: [object, RegExp][] = [
+      [{ user_id: undefined }, /Public Key is required/],
+      [{ user_id: '' }, /Public Key is required/],
+      [{ service_id: undefined }, /service ID is required/],
+      [{ template_id: 7 }, /template ID is required/],
+    ]
+    for (const [overrides, message] of cases) {
+      const res = await postJson(sendBody(PARAMS, overrides))
+      expect(res.status, JSON.stringify(overrides)).toBe(400)
+      expect(res.headers['content-type']).toMatch(/^text\/plain/)
+      expect(res.text).toMatch(message)
+    }
+    const form = new FormData()
+    form.append('user_name', 'x')
+    form.append('user_id', 'k')
+    const res = await fetch(`${url}${SEND_FORM_PATH}`, { method: 'POST', body: form })
+    expect(res.status).toBe(400)
+    expect(await res.text()).toMatch(/service ID is required/)
+    expect(await stored()).toEqual([])
+  })
+
+  it('template params that are not an object of plain values are a 400', async () => {
+    for (const params of [[1, 2], 'text', 5]) {
+      const res = await postJson(sendBody({}, { template_params: params }))
+      expect(res.status, JSON.stringify(params)).toBe(400)
+      expect(res.text).toMatch(/template params must be an object/)
+    }
+    const nested = await postJson(sendBody({ user_email: 'a@b.mx', extra: { x: 1 } }))
+    expect(nested.status).toBe(400)
+    expect(nested.text).toMatch(/"extra" must be a string, number or boolean/)
+    expect(await stored()).toEqual([])
+  })
+
+  it('malformed JSON is a 400 with a text body', async () => {
+    for (const body of ['{"user_id": "k",', '', 'null', '[]', '{"__proto__": {"polluted": 1}}']) {
+      const res = await postJson(body)
+      expect(res.status, body).toBe(400)
+      expect(res.headers['content-type']).toMatch(/^text\/plain/)
+      assertNoLeak(res, body)
+    }
+    expect(await stored()).toEqual([])
+  })
+
+  it('a body over 50 KB is a 413 with a text body', async () => {
+    const big = sendBody({ ...PARAMS, message: 'x'.repeat(51 * 1024) })
+    const res = await postJson(big)
+    expect(res.status).toBe(413)
+    expect(res.headers['content-type']).toMatch(/^text\/plain/)
+    expect(res.text).toMatch(/too large/)
+    assertSecurityHeaders(res, LOCAL_BUILD, '413')
+    const form = new FormData()
+    form.append('message', 'y'.repeat(60 * 1024))
+    const formRes = await fetch(`${url}${SEND_FORM_PATH}`, { method: 'POST', body: form })
+    expect(formRes.status).toBe(413)
+    expect(await stored()).toEqual([])
+  })
+
+  it('a wrong content type is a 415 with a text body', async () => {
+    const json = JSON.stringify(sendBody())
+    const cases: [string, string | undefined][] = [
+      [SEND_PATH, 'text/plain'],
+      [SEND_PATH, 'application/x-www-form-urlencoded'],
+      [SEND_PATH, undefined],
+      [SEND_FORM_PATH, 'application/json'],
+      [SEND_FORM_PATH, 'text/plain'],
+    ]
+    for (const [path, type] of cases) {
+      const res = await request(url, path, {
+        method: 'POST',
+        headers: type ? { 'content-type': type } : {},
+        body: json,
+      })
+      expect(res.status, `${path} ${type}`).toBe(415)
+      expect(res.headers['content-type']).toMatch(/^text\/plain/)
+      expect(res.text).toMatch(/Unsupported content type/)
+    }
+    expect(await stored()).toEqual([])
+  })
+
+  it('malformed multipart data is a 400', async () => {
+    const res = await request(url, SEND_FORM_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=zzz' },
+      body: '--zzz\r\nContent-Disposition: form-data\r\n\r\nbroken',
+    })
+    expect(res.status).toBe(400)
+    expect(await stored()).toEqual([])
+  })
+
+  it(`caps each param at ${MAX_PARAM_LENGTH} characters`, async () => {
+    const res = await postJson(sendBody({ ...PARAMS, message: 'z'.repeat(MAX_PARAM_LENGTH + 500) }))
+    expect(res.status).toBe(200)
+    expect((await stored())[0]?.params.message).toHaveLength(MAX_PARAM_LENGTH)
+  })
+
+  it('stores 50 parallel submissions, each exactly once', async () => {
+    const emails = Array.from({ length: 50 }, (_, i) => `visitante${i}@grupo.mx`)
+    const answers = await Promise.all(
+      emails.map((email) => postJson(sendBody({ ...PARAMS, user_email: email }))),
+    )
+    expect(answers.map((res) => res.status)).toEqual(emails.map(() => 200))
+    const { records, skipped } = await readOutbox(outboxPath(dataDir))
+    expect(skipped).toBe(0)
+    expect(records.map((record) => record.params.user_email).sort()).toEqual([...emails].sort())
+    expect(new Set(records.map((record) => record.id)).size).toBe(50)
+    const lines = (await readFile(outboxPath(dataDir), 'utf8')).trimEnd().split('\n')
+    expect(lines).toHaveLength(50)
+  })
+
+  it('other methods and GET on the API paths are 404, never a redirect', async () => {
+    expect((await request(url, SEND_PATH)).status).toBe(404)
+    expect((await request(url, SEND_PATH, { method: 'PUT' })).status).toBe(404)
+    expect((await request(url, '/api/v1.0/email/other', { method: 'POST' })).status).toBe(404)
+  })
+})
+
+describe('service mode: the site talks to the real API', () => {
+  const apiOrigin = 'https://api.emailjs.com'
+  const build = { ...LOCAL_BUILD, mode: 'service' as const, apiOrigin }
+  let serviceDist: FakeDist
+
+  beforeAll(async () => {
+    serviceDist = await makeFakeDist(build)
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+    app = buildApp({ distDir: serviceDist.dist, dataDir, testHooks: true })
+    url = await app.listen({ port: 0, host: '127.0.0.1' })
+  })
+  afterAll(async () => {
+    await app.close()
+    await rm(serviceDist.root, { recursive: true, force: true })
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('has no stand-in: the API routes are 404', async () => {
+    expect((await postJson(sendBody())).status).toBe(404)
+    const res = await request(url, SEND_FORM_PATH, { method: 'POST' })
+    expect(res.status).toBe(404)
+    assertSecurityHeaders(res, build, 'service 404')
+  })
+
+  it("allows the API's origin in connect-src", async () => {
+    const res = await request(url, '/')
+    const csp = String(res.headers['content-security-policy'])
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.emailjs\.com(;|$)/)
+  })
+})
+
+describe('test hooks (GASPRE_TEST_HOOKS=1)', () => {
+  beforeEach(() => startApp({ testHooks: true }))
+  afterEach(async () => {
+    await app.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  const queue = (email: string, faults: object[]) =>
+    request(url, '/__test__/faults', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, faults }),
+    })
+  const hookOutbox = async (email: string): Promise<OutboxRecord[]> =>
+    JSON.parse((await request(url, `/__test__/outbox?email=${encodeURIComponent(email)}`)).text)
+
+  it('a status fault answers that status and body once, storing nothing', async () => {
+    const email = 'fails@x.mx'
+    expect((await queue(email, [{ status: 403, body: 'Forbidden by test' }])).status).toBe(200)
+    const other = await postJson(sendBody({ ...PARAMS, user_email: 'other@x.mx' }))
+    expect(other.status).toBe(200)
+    const failed = await postJson(sendBody({ ...PARAMS, user_email: email }))
+    expect(failed.status).toBe(403)
+    expect(failed.text).toBe('Forbidden by test')
+    expect(await hookOutbox(email)).toEqual([])
+    const next = await postJson(sendBody({ ...PARAMS, user_email: email }))
+    expect(next.status).toBe(200)
+    expect(await hookOutbox(email)).toHaveLength(1)
+  })
+
+  it('a drop fault closes the connection without an answer (a network error)', async () => {
+    const email = 'drop@x.mx'
+    await queue(email, [{ drop: true }])
+    await expect(
+      fetch(`${url}${SEND_PATH}`, {
+        method: 'POST',
+        headers: { 'Content-type': 'application/json' },
+        body: JSON.stringify(sendBody({ ...PARAMS, user_email: email })),
+      }),
+    ).rejects.toThrow(TypeError)
+    expect(await hookOutbox(email)).toEqual([])
+  })
+
+  it('a delay fault answers late, then normally (and stores)', async () => {
+    const email = 'slow@x.mx'
+    await queue(email, [{ delayMs: 400 }])
+    const started = Date.now()
+    const res = await postJson(sendBody({ ...PARAMS, user_email: email }))
+    expect(Date.now() - started).toBeGreaterThanOrEqual(380)
+    expect(res.status).toBe(200)
+    expect(await hookOutbox(email)).toHaveLength(1)
+  })
+
+  it('a delayed request whose client goes away stores nothing', async () => {
+    const email = 'gone@x.mx'
+    await queue(email, [{ delayMs: 500 }])
+    await expect(
+      request(url, SEND_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(sendBody({ ...PARAMS, user_email: email })),
+        timeoutMs: 100,
+      }),
+    ).rejects.toThrow(/timed out/)
+    await new Promise((wait) => setTimeout(wait, 700))
+    expect(await hookOutbox(email)).toEqual([])
+  })
+
+  it('faults are consumed in order, per e-mail, and DELETE clears them', async () => {
+    const email = 'queue@x.mx'
+    await queue(email, [
+      { status: 429, body: 'Too Many Requests' },
+      { status: 500, body: 'boom' },
+    ])
+    expect((await postJson(sendBody({ ...PARAMS, user_email: email }))).status).toBe(429)
+    expect((await request(url, '/__test__/faults', { method: 'DELETE' })).status).toBe(204)
+    expect((await postJson(sendBody({ ...PARAMS, user_email: email }))).status).toBe(200)
+  })
+
+  it('rejects a malformed fault request', async () => {
+    expect((await queue('x@y.mx', [{ status: 'soon' }])).status).toBe(400)
+    const res = await request(url, '/__test__/faults', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":',
+    })
+    expect(res.status).toBe(400)
+    assertNoLeak(res, 'bad hook JSON')
+  })
+})

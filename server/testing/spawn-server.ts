@@ -1,0 +1,65 @@
+// Runs the compiled server (build/server/main.js) as `npm start` would, for the tests that need
+// a real process: signals, crashes, restarts, console output.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
+export const MAIN_JS = `${REPO_ROOT}build/server/main.js`
+export const OUTBOX_CLI_JS = `${REPO_ROOT}build/server/outbox-cli.js`
+
+/** Compiles server/ to build/server/ (what `npm run build` does first). */
+export function compileServer(): void {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
+  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.server.json'], {
+    cwd: REPO_ROOT,
+    stdio: 'pipe',
+  })
+}
+
+export interface SpawnedServer {
+  url: string
+  child: ChildProcess
+  /** Everything printed so far, stdout and stderr, line by line. */
+  lines: string[]
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+}
+
+export function runServer(env: Record<string, string>): Omit<SpawnedServer, 'url'> {
+  const child = spawn(process.execPath, [MAIN_JS], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const lines: string[] = []
+  const collect = (chunk: Buffer): void => {
+    lines.push(
+      ...chunk
+        .toString()
+        .split('\n')
+        .filter((line) => line !== ''),
+    )
+  }
+  child.stdout?.on('data', collect)
+  child.stderr?.on('data', collect)
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  )
+  return { child, lines, exited }
+}
+
+/** Starts the server and resolves once it prints the URL it listens on. */
+export async function spawnServer(env: Record<string, string>, timeoutMs = 10_000) {
+  const server = runServer(env)
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const listening = server.lines
+      .map((line) => /^Listening on (http:\/\/\S+?)\/?$/.exec(line)?.[1])
+      .find((url) => url !== undefined)
+    if (listening !== undefined) return { ...server, url: listening } satisfies SpawnedServer
+    if (server.child.exitCode !== null || Date.now() > deadline) {
+      server.child.kill('SIGKILL')
+      throw new Error(`the server did not start:\n${server.lines.join('\n')}`)
+    }
+    await new Promise((wait) => setTimeout(wait, 25))
+  }
+}

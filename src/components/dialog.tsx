@@ -1,0 +1,91 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { Icon } from './icon'
+import styles from './dialog.module.css'
+
+type DialogProps = {
+  open: boolean
+  onClose: () => void
+  title: string
+  /** Accessible name of the close button ('Cerrar'); leave out for dialogs closed by their own action. */
+  closeLabel?: string
+  role?: 'dialog' | 'alertdialog'
+  variant?: 'message' | 'media'
+  /** Id of the element that describes the dialog (alerts). */
+  describedBy?: string
+  children: ReactNode
+}
+
+/**
+ * A modal built on the native <dialog>: the browser makes the page behind it inert, keeps
+ * focus inside and closes it on Escape. We add closing on a click outside the panel and
+ * give focus back to whatever opened it.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  closeLabel,
+  role = 'dialog',
+  variant = 'message',
+  describedBy,
+  children,
+}: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const opener = useRef<HTMLElement | null>(null)
+  const titleId = useId()
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      dialog.showModal()
+    } else if (!open && dialog.open) {
+      dialog.close()
+    }
+  }, [open])
+
+  const handleClose = () => {
+    opener.current?.focus()
+    opener.current = null
+    onClose()
+  }
+
+  return (
+    // A click on the backdrop closes, as Escape (handled by the browser) does for keyboards.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      ref={ref}
+      className={`${styles.dialog} ${variant === 'media' ? styles.media : ''}`}
+      role={role}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={describedBy}
+      onClose={handleClose}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) event.currentTarget.close()
+      }}
+    >
+      {open && (
+        <div className={styles.panel}>
+          <div className={styles.top}>
+            <h2 id={titleId} className={styles.title}>
+              {title}
+            </h2>
+            {closeLabel && (
+              <button
+                type="button"
+                className={styles.close}
+                aria-label={closeLabel}
+                onClick={() => ref.current?.close()}
+              >
+                <Icon name="close" />
+              </button>
+            )}
+          </div>
+          {children}
+        </div>
+      )}
+    </dialog>
+  )
+}

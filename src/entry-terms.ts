@@ -1,0 +1,4 @@
+import { startPage } from './start-page'
+
+// The terms page is prerendered text with the shared header: nothing on it needs React.
+startPage()

@@ -1,0 +1,166 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import { track } from './analytics'
+import { attributionParams, captureFirstTouch } from './attribution'
+import { local, session } from './browser-storage'
+import {
+  emptyValues,
+  FIELD_NAMES,
+  newContactNumber,
+  trimValues,
+  validate,
+  validateField,
+  type DemoRequestValues,
+  type FieldErrors,
+  type FieldName,
+} from './demo-request'
+import { demoRequestSender } from './demo-request-sender'
+import { clearDraft, loadDraft, saveDraft } from './draft'
+import { sendErrorText } from './send-error-text'
+
+export type SendResult = { kind: 'success' } | { kind: 'error'; text: string }
+
+export const HONEYPOT_NAME = 'website'
+
+const fieldOf = (form: HTMLFormElement, name: FieldName) =>
+  form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null
+
+/**
+ * State of the demo request form: what the visitor typed (kept as a draft until it is sent),
+ * the messages next to fields, and one send at a time. Input is cleared only after success.
+ */
+export function useDemoRequest() {
+  const formRef = useRef<HTMLFormElement>(null)
+  const [values, setValues] = useState<DemoRequestValues>(emptyValues)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [sending, setSending] = useState(false)
+  const [result, setResult] = useState<SendResult | null>(null)
+  const [contactNumber, setContactNumber] = useState('')
+  const [showSummary, setShowSummary] = useState(false)
+  const sendingRef = useRef(false)
+  const started = useRef(false)
+  const draftLoaded = useRef(false)
+
+  // Storage exists only in the browser, so the draft is restored after hydration.
+  useEffect(() => {
+    const draft = loadDraft(local)
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (draft) setValues(draft)
+    draftLoaded.current = true
+    setContactNumber(newContactNumber())
+  }, [])
+
+  useEffect(() => {
+    if (draftLoaded.current) saveDraft(local, values)
+    // Our rules join the browser's own constraint validation, so one check guards the submit.
+    const form = formRef.current
+    if (!form) return
+    for (const name of FIELD_NAMES)
+      fieldOf(form, name)?.setCustomValidity(validateField(name, values[name]) ?? '')
+  }, [values])
+
+  const change = useCallback((name: FieldName, value: string) => {
+    if (!started.current) {
+      started.current = true
+      track({ event: 'demo_form_start' })
+      demoRequestSender.preload()
+    }
+    setValues((current) => ({ ...current, [name]: value }))
+    // A message already shown follows the correction as the visitor types.
+    setErrors((current) =>
+      name in current ? { ...current, [name]: validateField(name, value) } : current,
+    )
+  }, [])
+
+  /** Leaving a filled field tells at once what is wrong with it. */
+  const blur = useCallback((name: FieldName, value: string) => {
+    if (value.trim() === '') return
+    setErrors((current) => ({ ...current, [name]: validateField(name, value) }))
+  }, [])
+
+  /** The browser found a field invalid on submit: show our message instead of its bubble. */
+  const invalid = useCallback((event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = formRef.current
+    if (!form) return
+    const found = validate(
+      Object.fromEntries(
+        FIELD_NAMES.map((name) => [name, fieldOf(form, name)?.value ?? '']),
+      ) as DemoRequestValues,
+    )
+    setErrors(found)
+    setShowSummary(true)
+    const first = FIELD_NAMES.find((name) => found[name])
+    if (first && event.target === fieldOf(form, first)) fieldOf(form, first)?.focus()
+  }, [])
+
+  const submit = useCallback(
+    async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault()
+      if (sendingRef.current) return
+      const form = event.currentTarget
+      const found = validate(values)
+      setErrors(found)
+      const first = FIELD_NAMES.find((name) => found[name])
+      if (first) {
+        setShowSummary(true)
+        fieldOf(form, first)?.focus()
+        return
+      }
+      setShowSummary(false)
+
+      const succeed = () => {
+        clearDraft(local)
+        setValues(emptyValues())
+        setErrors({})
+        setContactNumber(newContactNumber())
+        setResult({ kind: 'success' })
+      }
+
+      // A filled honeypot is a bot: it is told it succeeded and nothing is sent.
+      const trap = form.elements.namedItem(HONEYPOT_NAME)
+      if (trap instanceof HTMLInputElement && trap.value !== '') {
+        trap.value = ''
+        succeed()
+        return
+      }
+
+      sendingRef.current = true
+      setSending(true)
+      const campaign = attributionParams(
+        captureFirstTouch(session, new URL(window.location.href), document.referrer),
+      )
+      try {
+        await demoRequestSender.send({
+          ...trimValues(values),
+          contact_number: contactNumber,
+          ...campaign,
+        })
+        track({ event: 'demo_request_submitted', traffic_source: campaign.traffic_source })
+        succeed()
+      } catch (error) {
+        const text = sendErrorText(error)
+        track({ event: 'demo_request_failed', error: text })
+        setResult({ kind: 'error', text })
+      } finally {
+        sendingRef.current = false
+        setSending(false)
+      }
+    },
+    [values, contactNumber],
+  )
+
+  return {
+    formRef,
+    values,
+    errors,
+    sending,
+    result,
+    contactNumber,
+    showSummary,
+    change,
+    blur,
+    invalid,
+    submit,
+    dismissResult: () => setResult(null),
+  }
+}

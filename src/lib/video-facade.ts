@@ -1,0 +1,32 @@
+import { videoSection, youtubeEmbedUrl } from '../content/home'
+
+/**
+ * The video section's player placeholder, served as the iframe's `srcdoc`: the page holds a
+ * real youtube-nocookie frame, but nothing is requested from the video host until the visitor
+ * follows the play link, which loads the player in the same frame. Its one <style> block is
+ * allowed by a CSP hash that the build computes from FACADE_STYLE.
+ */
+export const FACADE_STYLE =
+  '*{box-sizing:border-box}html,body{margin:0;height:100%}' +
+  'a{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:14px;height:100%;' +
+  "padding:16px;color:#fff;font:600 18px/1.3 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;" +
+  'text-align:center;text-decoration:none;' +
+  'background:radial-gradient(circle at 25% 15%,#1f5fbf 0,transparent 55%),linear-gradient(160deg,#16386b,#071429)}' +
+  '.play{display:grid;place-items:center;width:84px;height:84px;border-radius:50%;background:#ff8a3d;color:#0b1f3a;' +
+  'box-shadow:0 8px 30px rgba(0,0,0,.35);transition:transform .15s}' +
+  'a:hover .play{transform:scale(1.06)}a:focus-visible{outline:3px solid #ffb27d;outline-offset:-8px}' +
+  '@media (prefers-reduced-motion:reduce){.play{transition:none}}'
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+export function videoFacadeDocument(): string {
+  const label = escapeHtml(videoSection.playLabel)
+  return (
+    `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(videoSection.frameTitle)}</title>` +
+    `<style>${FACADE_STYLE}</style></head><body>` +
+    `<a href="${escapeHtml(youtubeEmbedUrl(true))}">` +
+    '<span class="play" aria-hidden="true"><svg width="36" height="36" viewBox="0 0 24 24"><path d="M8 5.5v13l11-6.5z" fill="currentColor"/></svg></span>' +
+    `<span>${label}</span></a></body></html>`
+  )
+}

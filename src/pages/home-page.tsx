@@ -1,0 +1,19 @@
+import { PageShell } from '../components/page-shell'
+import { Island } from '../islands/island'
+import { Clients } from '../sections/clients'
+import { Pillars } from '../sections/pillars'
+import { VideoSection } from '../sections/video-section'
+
+/** The home page, in order. Islands are filled from home-islands.tsx. */
+export function HomePage() {
+  return (
+    <PageShell linkBase="">
+      <Island name="hero" />
+      <Island name="carousel" />
+      <Clients />
+      <Pillars />
+      <VideoSection />
+      <Island name="demo-form" />
+    </PageShell>
+  )
+}

@@ -1,0 +1,10 @@
+import { PageShell } from '../components/page-shell'
+import { Terms } from '../sections/terms'
+
+export function TermsPage() {
+  return (
+    <PageShell linkBase="/">
+      <Terms />
+    </PageShell>
+  )
+}

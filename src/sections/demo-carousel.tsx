@@ -1,0 +1,62 @@
+import { Carousel } from '../components/carousel'
+import { LineDraw } from '../components/line-draw'
+import { carousel } from '../content/home'
+import { assetUrl } from '../lib/assets'
+import section from './section.module.css'
+import styles from './demo-carousel.module.css'
+
+/** Spec: the demo carousel advances every 3000 ms. */
+export const CAROUSEL_INTERVAL_MS = 3000
+
+const illustrations = import.meta.glob<string>('../assets/illustrations/*.svg', {
+  eager: true,
+  query: '?url',
+  import: 'default',
+})
+
+export function DemoCarousel() {
+  const total = carousel.slides.length
+  return (
+    <section
+      className={`${section.section} ${section.light} ${styles.section}`}
+      aria-labelledby="como-funciona"
+    >
+      <LineDraw />
+      <div className={`container ${styles.inner}`}>
+        <div className={section.intro}>
+          <h2 id="como-funciona" className={section.heading}>
+            {carousel.heading}
+          </h2>
+        </div>
+        <Carousel
+          label={carousel.label}
+          labels={carousel.controls}
+          intervalMs={CAROUSEL_INTERVAL_MS}
+          slides={carousel.slides.map((slide, index) => ({
+            id: slide.id,
+            content: (
+              <article className={styles.slide}>
+                <img
+                  className={styles.picture}
+                  src={assetUrl(illustrations, slide.image)}
+                  alt={slide.alt}
+                  width={640}
+                  height={400}
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  decoding="async"
+                />
+                <div className={styles.text}>
+                  <p className={styles.number} aria-hidden="true">
+                    {String(index + 1).padStart(2, '0')} / {String(total).padStart(2, '0')}
+                  </p>
+                  <h3 className={styles.title}>{slide.title}</h3>
+                  <p>{slide.text}</p>
+                </div>
+              </article>
+            ),
+          }))}
+        />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,163 @@
+import { useId } from 'react'
+import { Button } from '../components/button'
+import { Dialog } from '../components/dialog'
+import { TextAreaField, TextField } from '../components/field'
+import { Icon } from '../components/icon'
+import { demoForm } from '../content/demo-form'
+import { MAX_LENGTH, type FieldName } from '../lib/demo-request'
+import { HONEYPOT_NAME, useDemoRequest } from '../lib/use-demo-request'
+import section from './section.module.css'
+import styles from './demo-form.module.css'
+
+export function DemoForm() {
+  const {
+    formRef,
+    values,
+    errors,
+    sending,
+    result,
+    contactNumber,
+    showSummary,
+    change,
+    blur,
+    invalid,
+    submit,
+    dismissResult,
+  } = useDemoRequest()
+  const alertTextId = useId()
+  const { labels, hints, placeholders, alert } = demoForm
+
+  const fieldProps = (name: FieldName) => ({
+    name,
+    label: labels[name],
+    value: values[name],
+    error: errors[name],
+    maxLength: MAX_LENGTH[name],
+    placeholder: placeholders[name] || undefined,
+    onChange: (event: { currentTarget: { value: string } }) =>
+      change(name, event.currentTarget.value),
+    onBlur: (event: { currentTarget: { value: string } }) => blur(name, event.currentTarget.value),
+  })
+
+  return (
+    <section
+      id={demoForm.id}
+      tabIndex={-1}
+      className={section.section}
+      aria-labelledby="demo-titulo"
+    >
+      <div className={`container ${styles.layout}`}>
+        <div className={styles.pitch}>
+          <h2 id="demo-titulo" className={section.heading}>
+            {demoForm.heading}
+          </h2>
+          <p className={section.lead}>{demoForm.lead}</p>
+          <ul className={styles.promises}>
+            {demoForm.promises.map((promise) => (
+              <li key={promise}>
+                <Icon name="check" size={22} />
+                {promise}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className={styles.card}>
+          <form
+            ref={formRef}
+            className={styles.form}
+            aria-labelledby="demo-titulo"
+            onSubmit={submit}
+            onInvalidCapture={invalid}
+          >
+            <p className={styles.note}>{demoForm.requiredNote}</p>
+            <div className={styles.row}>
+              <TextField {...fieldProps('user_name')} type="text" autoComplete="name" required />
+              <TextField
+                {...fieldProps('user_email')}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                required
+              />
+            </div>
+            <div className={styles.row}>
+              <TextField
+                {...fieldProps('user_phone')}
+                type="tel"
+                autoComplete="tel"
+                hint={hints.user_phone}
+                required
+              />
+              <TextField
+                {...fieldProps('user_group')}
+                type="text"
+                autoComplete="organization"
+                required
+              />
+            </div>
+            <TextAreaField {...fieldProps('message')} hint={hints.message} rows={4} />
+            <input type="hidden" name="contact_number" value={contactNumber} />
+            <div className={styles.trap} aria-hidden="true">
+              <label>
+                {demoForm.honeypotLabel}
+                <input
+                  type="text"
+                  name={HONEYPOT_NAME}
+                  tabIndex={-1}
+                  autoComplete="off"
+                  defaultValue=""
+                />
+              </label>
+            </div>
+            <div role="status" aria-live="polite">
+              {showSummary && Object.values(errors).some(Boolean) && (
+                <p className={styles.summary}>{demoForm.errors.summary}</p>
+              )}
+            </div>
+            <Button
+              type="submit"
+              size="large"
+              block
+              className={styles.submit}
+              aria-disabled={sending || undefined}
+            >
+              {sending ? (
+                <>
+                  <span className={styles.spinner} aria-hidden="true" />
+                  {demoForm.sending}
+                </>
+              ) : (
+                demoForm.submit
+              )}
+            </Button>
+          </form>
+        </div>
+      </div>
+      <Dialog
+        open={result !== null}
+        onClose={dismissResult}
+        role="alertdialog"
+        title={result?.kind === 'success' ? alert.successTitle : alert.errorTitle}
+        describedBy={alertTextId}
+      >
+        <div className={styles.alertBody}>
+          <span
+            className={`${styles.alertIcon} ${result?.kind === 'success' ? styles.ok : styles.ko}`}
+            aria-hidden="true"
+          >
+            <Icon name={result?.kind === 'success' ? 'check' : 'alert'} size={28} />
+          </span>
+          <p id={alertTextId} className={styles.alertText}>
+            {result?.kind === 'error' ? `${alert.errorPrefix}${result.text}` : alert.successText}
+          </p>
+          {result?.kind === 'error' && <p>{alert.errorHelp}</p>}
+          <form method="dialog">
+            <Button type="submit" block>
+              {alert.close}
+            </Button>
+          </form>
+        </div>
+      </Dialog>
+    </section>
+  )
+}

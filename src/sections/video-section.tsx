@@ -1,0 +1,34 @@
+import { anchors } from '../content/site'
+import { videoSection, youtubeEmbedUrl } from '../content/home'
+import { videoFacadeDocument } from '../lib/video-facade'
+import section from './section.module.css'
+import styles from './video-section.module.css'
+
+/** Static: the player loads inside the frame when the visitor follows the facade's play link. */
+export function VideoSection() {
+  return (
+    <section
+      id={anchors.video}
+      tabIndex={-1}
+      className={`${section.section} ${section.dark}`}
+      aria-labelledby="video-titulo"
+    >
+      <div className={`container ${styles.layout}`}>
+        <div className={section.intro}>
+          <h2 id="video-titulo" className={`${section.heading} ${styles.heading}`}>
+            {videoSection.heading}
+          </h2>
+          <p className={section.lead}>{videoSection.lead}</p>
+        </div>
+        <div className={styles.frame}>
+          <iframe
+            src={youtubeEmbedUrl(true)}
+            srcDoc={videoFacadeDocument()}
+            title={videoSection.frameTitle}
+            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          />
+        </div>
+      </div>
+    </section>
+  )
+}

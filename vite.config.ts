@@ -1,0 +1,28 @@
+import react from '@vitejs/plugin-react'
+import { resolve } from 'node:path'
+import { defineConfig, loadEnv } from 'vite'
+import { buildConstants } from './src/lib/config.ts'
+
+export default defineConfig(({ mode, isSsrBuild }) => ({
+  plugins: [react()],
+  // Parsing here refuses a half-configured build before anything ships.
+  define: buildConstants({ ...loadEnv(mode, process.cwd(), ''), ...process.env }),
+  build: isSsrBuild
+    ? {
+        // The prerender render sees every section, so its one stylesheet is the site's CSS
+        // (scripts/prerender.mjs inlines it into each page).
+        ssrEmitAssets: true,
+        cssCodeSplit: false,
+      }
+    : {
+        // Artwork stays in cacheable files: inlined data URIs would weigh on the HTML and JS.
+        assetsInlineLimit: 0,
+        modulePreload: { polyfill: false },
+        rollupOptions: {
+          input: {
+            home: resolve(import.meta.dirname, 'index.html'),
+            terms: resolve(import.meta.dirname, 'tyc/index.html'),
+          },
+        },
+      },
+}))
