@@ -14,12 +14,13 @@ import {
 } from './testing/serving-checks.js'
 
 let dist: FakeDist
+let dataDir: string
 let app: FastifyInstance
 let target: ServingTarget
 
 beforeAll(async () => {
   dist = await makeFakeDist()
-  const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+  dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
   app = buildApp({ distDir: dist.dist, dataDir })
   const url = await app.listen({ port: 0, host: '127.0.0.1' })
   target = { url, dist, build: LOCAL_BUILD, brotli: true }
@@ -28,6 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close()
   await rm(dist.root, { recursive: true, force: true })
+  await rm(dataDir, { recursive: true, force: true })
 })
 
 describe('Node server: the serving rules shared with nginx', () => {
@@ -51,6 +53,24 @@ describe('Node server: its own routes', () => {
       expect(res.status, method).toBe(405)
       expect(res.headers.allow).toBe('GET, HEAD')
       assertSecurityHeaders(res, LOCAL_BUILD, method)
+    }
+  })
+
+  it('negotiates unusual Accept-Encoding values safely', async () => {
+    const original = dist.files.get('/index.html')
+    const cases: [string, string][] = [
+      ['deflate', ''],
+      ['br;q=0, gzip', 'gzip'],
+      ['*', 'gzip'],
+      ['identity', ''],
+      ['gzip;q=0, br;q=0', ''],
+      ['x'.repeat(2000), ''],
+    ]
+    for (const [acceptEncoding, expected] of cases) {
+      const res = await request(target.url, '/', { headers: { 'accept-encoding': acceptEncoding } })
+      expect(res.status, acceptEncoding).toBe(200)
+      expect(res.headers['content-encoding'] ?? '', acceptEncoding.slice(0, 20)).toBe(expected)
+      if (expected === '') expect(res.body).toEqual(original)
     }
   })
 

@@ -41,6 +41,17 @@ async function largestScript(): Promise<string> {
   return `/assets/${largest}`
 }
 
+/** Waits for the "Listening on" line the server prints; null if it exited or took too long. */
+async function listeningUrl(logFile: string, exited: () => boolean): Promise<string | null> {
+  const deadline = Date.now() + START_TIMEOUT_MS
+  while (!exited() && Date.now() < deadline) {
+    const url = /^Listening on (http:\/\/\S+?)\/?$/m.exec(await readFile(logFile, 'utf8'))?.[1]
+    if (url !== undefined) return url
+    await new Promise((wait) => setTimeout(wait, 50))
+  }
+  return null
+}
+
 /** Starts build/server/main.js with an IPC channel (for memory figures), logging to a file. */
 async function startNode(work: string) {
   const logFile = join(work, 'node-server.log')
@@ -49,18 +60,11 @@ async function startNode(work: string) {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DIST_DIR: distDir, DATA_DIR: work },
     stdio: ['ignore', log.fd, log.fd, 'ipc'],
   })
-  const deadline = Date.now() + START_TIMEOUT_MS
-  for (;;) {
-    const text = await readFile(logFile, 'utf8')
-    const url = /^Listening on (http:\/\/\S+?)\/?$/m.exec(text)?.[1]
-    if (url !== undefined) break
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL')
-      throw new Error(`the Node server did not start:\n${text}`)
-    }
-    await new Promise((wait) => setTimeout(wait, 50))
+  const url = await listeningUrl(logFile, () => child.exitCode !== null)
+  if (url === null) {
+    child.kill('SIGKILL')
+    throw new Error(`the Node server did not start:\n${await readFile(logFile, 'utf8')}`)
   }
-  const url = /^Listening on (http:\/\/\S+?)\/?$/m.exec(await readFile(logFile, 'utf8'))?.[1] ?? ''
   const memory = () =>
     new Promise<NodeJS.MemoryUsage>((done, reject) => {
       const timer = setTimeout(() => reject(new Error('no memory report')), 5_000)
@@ -80,6 +84,8 @@ async function startNode(work: string) {
 }
 
 async function load(server: string, url: string, path: string): Promise<Figures> {
+  // A short, unrecorded warm-up so JIT compilation and cold file caches don't skew the run.
+  await autocannon({ url: `${url}${path}`, connections: 10, duration: 1 })
   const result = await autocannon({
     url: `${url}${path}`,
     connections,
@@ -118,13 +124,15 @@ function table(rows: Figures[]): string {
   return [line(head), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)].join('\n')
 }
 
-async function main(): Promise<number> {
-  readSiteBuild(distDir) // a clear message if the build is missing
-  const asset = await largestScript()
-  const work = await mkdtemp(join(tmpdir(), 'gaspre-bench-'))
-  const rows: Figures[] = []
-  console.log(`Benchmark: ${connections} connections, ${seconds} s per run, dist ${distDir}`)
+interface Measured {
+  rows: Figures[]
+  memoryBefore: NodeJS.MemoryUsage
+  memoryAfter: NodeJS.MemoryUsage
+  nginxNote: string | null
+}
 
+async function measure(work: string, asset: string): Promise<Measured> {
+  const rows: Figures[] = []
   const node = await startNode(work)
   let memoryBefore: NodeJS.MemoryUsage
   let memoryAfter: NodeJS.MemoryUsage
@@ -135,19 +143,32 @@ async function main(): Promise<number> {
   } finally {
     await node.stop()
   }
-
-  let nginxNote: string | null = null
-  if (nginxInstalled()) {
-    const nginx = await startNginx(distDir)
-    try {
-      for (const path of ['/', asset]) rows.push(await load('nginx', nginx.url, path))
-    } finally {
-      await nginx.stop()
-    }
-  } else {
-    nginxNote = 'nginx is not installed (apt-get install -y nginx-light): only Node was measured'
+  if (!nginxInstalled()) {
+    const nginxNote =
+      'nginx is not installed (apt-get install -y nginx-light): only Node was measured'
+    return { rows, memoryBefore, memoryAfter, nginxNote }
   }
-  await rm(work, { recursive: true, force: true })
+  const nginx = await startNginx(distDir)
+  try {
+    for (const path of ['/', asset]) rows.push(await load('nginx', nginx.url, path))
+  } finally {
+    await nginx.stop()
+  }
+  return { rows, memoryBefore, memoryAfter, nginxNote: null }
+}
+
+async function main(): Promise<number> {
+  readSiteBuild(distDir) // a clear message if the build is missing
+  const asset = await largestScript()
+  console.log(`Benchmark: ${connections} connections, ${seconds} s per run, dist ${distDir}`)
+  const work = await mkdtemp(join(tmpdir(), 'gaspre-bench-'))
+  let measured: Measured
+  try {
+    measured = await measure(work, asset)
+  } finally {
+    await rm(work, { recursive: true, force: true })
+  }
+  const { rows, memoryBefore, memoryAfter, nginxNote } = measured
 
   console.log(`\n${table(rows)}\n`)
   console.log(

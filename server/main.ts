@@ -4,6 +4,7 @@
 //   SHUTDOWN_GRACE_MS (25000): how long SIGTERM waits for in-flight requests.
 import { fileURLToPath } from 'node:url'
 import { resolve } from 'node:path'
+import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import { SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
 import { SiteBuildError } from './site-build.js'
@@ -28,12 +29,13 @@ async function main(): Promise<void> {
   const host = process.env.HOST ?? '127.0.0.1'
   const graceMs = envPort('SHUTDOWN_GRACE_MS', 25_000)
 
-  let app
+  const testHooks = process.env.GASPRE_TEST_HOOKS === '1'
+  let app: FastifyInstance
   try {
     app = buildApp({
       distDir,
       dataDir,
-      testHooks: process.env.GASPRE_TEST_HOOKS === '1',
+      testHooks,
       logger: { level: process.env.LOG_LEVEL ?? 'info' },
     })
   } catch (error) {
@@ -87,6 +89,7 @@ async function main(): Promise<void> {
     )
     console.log(`Demo requests are stored in ${app.site.outboxFile} (list them: npm run outbox)`)
   }
+  if (testHooks) console.log('TEST HOOKS ON (GASPRE_TEST_HOOKS=1): /__test__/ routes are served')
 }
 
 main().catch((error: unknown) => {

@@ -83,6 +83,6 @@ describe('npm run outbox', () => {
 
   it('formats a multi-line message aligned under its label', () => {
     const text = formatOutbox('/x/outbox.jsonl', [RECORDS[1] as OutboxRecord], 0)
-    expect(text).toMatch(/ {2}Message: +Línea uno\n {18}Línea dos/)
+    expect(text).toMatch(/ {2}Message: +Línea uno\n {20}Línea dos/)
   })
 })

@@ -14,7 +14,7 @@ const LABELS: [string, string][] = [
   ['contact_number', 'Contact number'],
 ]
 const KNOWN = new Set(LABELS.map(([name]) => name))
-const WIDTH = 16
+const WIDTH = 18
 
 function field(label: string, value: string): string {
   // Multi-line messages stay aligned under their label.

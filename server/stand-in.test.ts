@@ -324,6 +324,15 @@ describe('test hooks (GASPRE_TEST_HOOKS=1)', () => {
     expect((await postJson(sendBody({ ...PARAMS, user_email: email }))).status).toBe(200)
   })
 
+  it('DELETE ?email= clears the faults of that address only', async () => {
+    await queue('one@x.mx', [{ status: 503 }])
+    await queue('two@x.mx', [{ status: 503 }])
+    const cleared = await request(url, '/__test__/faults?email=one%40x.mx', { method: 'DELETE' })
+    expect(cleared.status).toBe(204)
+    expect((await postJson(sendBody({ ...PARAMS, user_email: 'one@x.mx' }))).status).toBe(200)
+    expect((await postJson(sendBody({ ...PARAMS, user_email: 'two@x.mx' }))).status).toBe(503)
+  })
+
   it('rejects a malformed fault request', async () => {
     expect((await queue('x@y.mx', [{ status: 'soon' }])).status).toBe(400)
     const res = await request(url, '/__test__/faults', {

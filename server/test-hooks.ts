@@ -34,8 +34,10 @@ export class FaultQueue {
     return fault
   }
 
-  clear(): void {
-    this.byEmail.clear()
+  /** Drops the faults still queued for one address, or for all. */
+  clear(email?: string): void {
+    if (email === undefined) this.byEmail.clear()
+    else this.byEmail.delete(email)
   }
 }
 
@@ -91,8 +93,8 @@ export const testHooks: FastifyPluginAsync<TestHooksOptions> = async (app, optio
     return reply.header('cache-control', 'no-store').send({ queued: parsed.faults.length })
   })
 
-  app.delete('/__test__/faults', async (_request, reply) => {
-    options.faults.clear()
+  app.delete<{ Querystring: { email?: string } }>('/__test__/faults', async (request, reply) => {
+    options.faults.clear(request.query.email)
     return reply.code(204).send()
   })
 

@@ -51,10 +51,15 @@ export function Carousel({ label, labels, intervalMs, slides, className }: Carou
     if (!root) return
     let onScreen = true
     const update = () => dispatch({ type: 'visible', value: onScreen && !document.hidden })
-    const observer = new IntersectionObserver(([entry]) => {
-      onScreen = entry?.isIntersecting ?? true
-      update()
-    })
+    // Within a screen's height of the viewport counts as on screen, so the slides are already
+    // turning when the visitor scrolls to them.
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        onScreen = entry?.isIntersecting ?? true
+        update()
+      },
+      { rootMargin: '100% 0px' },
+    )
     observer.observe(root)
     document.addEventListener('visibilitychange', update)
     return () => {

@@ -156,7 +156,7 @@ export const terms = {
         },
         {
           kind: 'paragraph',
-          text: 'En cualquier caso, nuestra responsabilidad total frente al suscriptor, por cualquier concepto, se limita al monto que este nos haya pagado por el servicio durante los doce meses anteriores al hecho que origine la reclamación.',
+          text: 'En cualquier caso, nuestra responsabilidad total frente al suscriptor, por cualquier concepto, se limita al monto que este nos haya pagado por el servicio durante los 12 meses anteriores al hecho que origine la reclamación.',
         },
         {
           kind: 'paragraph',

@@ -1,0 +1,257 @@
+import {
+  alertDialog,
+  clearFaults,
+  demoRequest,
+  expect,
+  fillDemoForm,
+  gotoHome,
+  holdClock,
+  queueFaults,
+  storedRequests,
+  submitButton,
+  test,
+  uniqueEmail,
+} from './fixtures'
+
+const ERROR_PREFIX = 'Hubo un problema al enviar el mensaje: '
+
+test.describe('demo request form', () => {
+  test('has the five fields under their names, types and required flags', async ({ page }) => {
+    await gotoHome(page)
+    const form = page.locator('#solicitar-demo-gratis form').first()
+    await expect(form.getByLabel('Nombre completo*')).toHaveAttribute('name', 'user_name')
+    await expect(form.locator('[name="user_email"]')).toHaveAttribute('type', 'email')
+    await expect(form.locator('[name="user_phone"]')).toHaveAttribute('type', 'tel')
+    for (const name of ['user_name', 'user_email', 'user_phone', 'user_group']) {
+      await expect(form.locator(`[name="${name}"]`)).toHaveAttribute('required', '')
+    }
+    const message = form.locator('[name="message"]')
+    await expect(message).not.toHaveAttribute('required')
+    expect(await message.evaluate((element) => element.tagName)).toBe('TEXTAREA')
+    await expect(form.locator('input[type="hidden"][name="contact_number"]')).toHaveValue(
+      /^\d{1,5}$/,
+    )
+  })
+
+  test('sends the request once, says so, stores it with every field, and clears the form', async ({
+    page,
+  }) => {
+    await gotoHome(page)
+    const email = uniqueEmail('exito')
+    const values = demoRequest(email)
+    await fillDemoForm(page, values)
+    const contactNumber = await page.locator('[name="contact_number"]').inputValue()
+    await submitButton(page).click()
+    const alert = alertDialog(page)
+    await expect(alert).toBeVisible()
+    await expect(alert.getByRole('heading')).toHaveText('¡Éxito!')
+    await expect(alert).toContainText('El mensaje se envió correctamente.')
+    const stored = await storedRequests(page, email)
+    expect(stored).toHaveLength(1)
+    expect(stored[0]!.params).toMatchObject({ ...values, contact_number: contactNumber })
+    await alert.getByRole('button', { name: 'Aceptar' }).click()
+    await expect(alert).toBeHidden()
+    await expect(submitButton(page)).toBeFocused()
+    for (const name of Object.keys(values))
+      await expect(page.locator(`[name="${name}"]`)).toHaveValue('')
+    await page.reload()
+    await expect(page.locator('[name="user_name"]')).toHaveValue('')
+  })
+
+  for (const [status, body] of [
+    [403, 'Forbidden'],
+    [412, 'The template ID is invalid. To find this ID, visit the dashboard'],
+    [429, 'Too Many Requests'],
+    [451, 'Unavailable For Headless Browser'],
+    [500, 'Internal server error while sending'],
+  ] as const) {
+    test(`a ${status} answer shows its text and keeps what was typed`, async ({ page }) => {
+      await gotoHome(page)
+      const email = uniqueEmail(`error-${status}`)
+      await queueFaults(page, email, [{ status, body }])
+      const values = demoRequest(email)
+      await fillDemoForm(page, values)
+      await submitButton(page).click()
+      const alert = alertDialog(page)
+      await expect(alert.getByRole('heading')).toHaveText('¡Error!')
+      await expect(alert).toContainText(`${ERROR_PREFIX}${body}`)
+      await alert.getByRole('button', { name: 'Aceptar' }).click()
+      for (const [name, value] of Object.entries(values))
+        await expect(page.locator(`[name="${name}"]`)).toHaveValue(value)
+      expect(await storedRequests(page, email)).toHaveLength(0)
+    })
+  }
+
+  test('a dropped connection is reported as a network error, and the same button retries', async ({
+    page,
+  }) => {
+    await gotoHome(page)
+    const email = uniqueEmail('caida')
+    // Chrome quietly retries a request up to twice when a reused connection drops, so the
+    // connection drops three times; what the retries leave unused is cleared below.
+    await queueFaults(page, email, [{ drop: true }, { drop: true }, { drop: true }])
+    await fillDemoForm(page, demoRequest(email))
+    await submitButton(page).click()
+    await expect(alertDialog(page)).toContainText(`${ERROR_PREFIX}Network Error`)
+    await alertDialog(page).getByRole('button', { name: 'Aceptar' }).click()
+    await clearFaults(page, email)
+    await submitButton(page).click()
+    await expect(alertDialog(page).getByRole('heading')).toHaveText('¡Éxito!')
+    expect(await storedRequests(page, email)).toHaveLength(1)
+  })
+
+  test('an answer slower than the timeout ends in a clear error', async ({ page }) => {
+    await holdClock(page)
+    await gotoHome(page)
+    const email = uniqueEmail('lento')
+    await queueFaults(page, email, [{ delayMs: 30_000, status: 503, body: 'late' }])
+    await fillDemoForm(page, demoRequest(email))
+    await submitButton(page).click()
+    await expect(submitButton(page)).toHaveText('Enviando…')
+    await expect(submitButton(page)).toHaveAttribute('aria-disabled', 'true')
+    await page.clock.runFor(15_100)
+    await expect(alertDialog(page)).toContainText(
+      `${ERROR_PREFIX}el servicio de envío no respondió en 15 segundos`,
+    )
+    await expect(submitButton(page)).toHaveText('Enviar solicitud')
+  })
+
+  test('a double click sends one request', async ({ page }) => {
+    await gotoHome(page)
+    const email = uniqueEmail('doble')
+    await queueFaults(page, email, [{ delayMs: 800 }])
+    await fillDemoForm(page, demoRequest(email))
+    await submitButton(page).dblclick()
+    await expect(alertDialog(page).getByRole('heading')).toHaveText('¡Éxito!')
+    expect(await storedRequests(page, email)).toHaveLength(1)
+  })
+
+  test('a reload keeps the draft until it is sent', async ({ page }) => {
+    await gotoHome(page)
+    const values = demoRequest(uniqueEmail('borrador'))
+    await fillDemoForm(page, values)
+    await page.reload()
+    await gotoHome(page)
+    for (const [name, value] of Object.entries(values))
+      await expect(page.locator(`[name="${name}"]`)).toHaveValue(value)
+  })
+
+  test('a filled honeypot pretends success and stores nothing', async ({ page }) => {
+    await gotoHome(page)
+    const email = uniqueEmail('bot')
+    await fillDemoForm(page, demoRequest(email))
+    await page.locator('[name="website"]').fill('https://spam.example')
+    await submitButton(page).click()
+    await expect(alertDialog(page).getByRole('heading')).toHaveText('¡Éxito!')
+    expect(await storedRequests(page, email)).toHaveLength(0)
+  })
+
+  test('the honeypot is out of reach of people and assistive technology', async ({ page }) => {
+    await gotoHome(page)
+    const trap = page.locator('[name="website"]')
+    await expect(trap).toHaveAttribute('tabindex', '-1')
+    expect(await trap.evaluate((input) => input.closest('[aria-hidden="true"]') !== null)).toBe(
+      true,
+    )
+    await expect(trap).not.toBeInViewport()
+  })
+
+  test('a second request within the rate limit never leaves the browser', async ({ page }) => {
+    await gotoHome(page)
+    const email = uniqueEmail('limite')
+    await fillDemoForm(page, demoRequest(email))
+    await submitButton(page).click()
+    await expect(alertDialog(page).getByRole('heading')).toHaveText('¡Éxito!')
+    await alertDialog(page).getByRole('button', { name: 'Aceptar' }).click()
+    const sends: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1.0/email/')) sends.push(request.url())
+    })
+    await fillDemoForm(page, demoRequest(email))
+    await submitButton(page).click()
+    await expect(alertDialog(page)).toContainText(`${ERROR_PREFIX}Too Many Requests`)
+    expect(sends).toEqual([])
+    expect(await storedRequests(page, email)).toHaveLength(1)
+  })
+})
+
+test.describe('validation', () => {
+  test('explains each problem next to its field and sends nothing', async ({ page }) => {
+    await gotoHome(page)
+    const email = uniqueEmail('validacion')
+    await fillDemoForm(page, { ...demoRequest(email), user_name: '    ', user_phone: '12ab' })
+    await submitButton(page).click()
+    const name = page.locator('[name="user_name"]')
+    await expect(name).toHaveAttribute('aria-invalid', 'true')
+    await expect(name).toBeFocused()
+    await expect(name).toHaveAccessibleDescription(/Escribe tu nombre completo/)
+    const phone = page.locator('[name="user_phone"]')
+    await expect(phone).toHaveAttribute('aria-invalid', 'true')
+    await expect(phone).toHaveAccessibleDescription(/Revisa el teléfono/)
+    await expect(page.getByRole('status')).toContainText('Revisa los campos marcados')
+    await expect(alertDialog(page)).toHaveCount(0)
+    await name.fill('Ana López')
+    await expect(name).not.toHaveAttribute('aria-invalid')
+    expect(await storedRequests(page, email)).toHaveLength(0)
+  })
+
+  test('an empty form is stopped by the required checks', async ({ page }) => {
+    await gotoHome(page)
+    await submitButton(page).click()
+    await expect(page.locator('[aria-invalid="true"]')).toHaveCount(4)
+    await expect(page.locator('[name="user_name"]')).toBeFocused()
+    await expect(alertDialog(page)).toHaveCount(0)
+  })
+
+  test('a mistyped e-mail is explained when the visitor leaves the field', async ({ page }) => {
+    await gotoHome(page)
+    const emailField = page.locator('[name="user_email"]')
+    await emailField.fill('ana@grupo')
+    await emailField.blur()
+    await expect(emailField).toHaveAccessibleDescription(/nombre@empresa\.com/)
+  })
+
+  for (const phone of ['55 1234 5678', '+34 612 345 678', '+57 (300) 123-4567', '+506 8888-8888']) {
+    test(`accepts the phone number ${phone}`, async ({ page }) => {
+      await gotoHome(page)
+      const email = uniqueEmail('telefono')
+      await fillDemoForm(page, { ...demoRequest(email), user_phone: phone })
+      await submitButton(page).click()
+      await expect(alertDialog(page).getByRole('heading')).toHaveText('¡Éxito!')
+      expect((await storedRequests(page, email))[0]!.params.user_phone).toBe(phone)
+    })
+  }
+})
+
+test('a demo request can be filled and sent with the keyboard alone', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'keyboard journey on the desktop layout')
+  await gotoHome(page)
+  const email = uniqueEmail('teclado')
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('link', { name: 'Saltar al contenido' })).toBeFocused()
+  // Header: logo, three links; the third leads to the form.
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Tab')
+  await expect(
+    page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Contacto' }),
+  ).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.locator('#solicitar-demo-gratis')).toBeFocused()
+  const values = demoRequest(email)
+  for (const name of ['user_name', 'user_email', 'user_phone', 'user_group', 'message'] as const) {
+    await page.keyboard.press('Tab')
+    await expect(page.locator(`[name="${name}"]`)).toBeFocused()
+    await page.keyboard.type(values[name])
+  }
+  await page.keyboard.press('Tab')
+  await expect(submitButton(page)).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(alertDialog(page).getByRole('button', { name: 'Aceptar' })).toBeFocused()
+  await expect(alertDialog(page)).toContainText('El mensaje se envió correctamente.')
+  await page.keyboard.press('Enter')
+  await expect(alertDialog(page)).toBeHidden()
+  await expect(submitButton(page)).toBeFocused()
+  expect(await storedRequests(page, email)).toHaveLength(1)
+})

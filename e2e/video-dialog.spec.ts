@@ -1,0 +1,59 @@
+import { expect, gotoHome, test } from './fixtures'
+
+test.describe('video popup', () => {
+  test.beforeEach(async ({ page }) => {
+    // The player itself is not reachable from this offline machine; the test checks that the
+    // popup asks for it, without waiting on it.
+    await page.route(/youtube-nocookie\.com/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<p>player</p>' }),
+    )
+    await gotoHome(page)
+  })
+
+  test('is hidden until Ver video opens it as a modal dialog with the player', async ({ page }) => {
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(page.locator('dialog iframe')).toHaveCount(0)
+    await page.getByRole('button', { name: 'Ver video' }).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toHaveAttribute('aria-modal', 'true')
+    const player = dialog.locator('iframe')
+    await expect(player).toHaveAttribute('src', /youtube-nocookie\.com\/embed\/.+autoplay=1/)
+    await expect(player).toHaveAttribute('title', /.+/)
+  })
+
+  test('closes with its Cerrar button, stops the video and gives focus back', async ({ page }) => {
+    const opener = page.getByRole('button', { name: 'Ver video' })
+    await opener.click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click()
+    await expect(page.getByRole('dialog')).toBeHidden()
+    await expect(page.locator('dialog iframe')).toHaveCount(0)
+    await expect(opener).toBeFocused()
+  })
+
+  test('closes on a click on the overlay but not on a click inside', async ({ page }) => {
+    await page.getByRole('button', { name: 'Ver video' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('heading').click()
+    await expect(dialog).toBeVisible()
+    await page.mouse.click(5, 5)
+    await expect(dialog).toBeHidden()
+  })
+
+  test('closes on Escape and keeps focus inside while open', async ({ page }) => {
+    const opener = page.getByRole('button', { name: 'Ver video' })
+    await opener.click()
+    const dialog = page.getByRole('dialog')
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab')
+      const inside = await dialog.evaluate(
+        (element) =>
+          element.contains(document.activeElement) || document.activeElement === document.body,
+      )
+      expect(inside).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(opener).toBeFocused()
+  })
+})

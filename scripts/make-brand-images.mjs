@@ -1,0 +1,534 @@
+// One-off generator for the brand images in public/ (favicons, app icons, manifest, Open Graph
+// card). NOT part of the build: the outputs are committed, so builds need no browser.
+//
+//   node scripts/make-brand-images.mjs
+//
+// Renders the HTML/SVG defined below with playwright-core and the system Chromium
+// (CHROMIUM_PATH, default /usr/bin/chromium), then re-encodes each PNG losslessly (palette when
+// the image has at most 256 colours, best filter, zlib level 9) so the files stay small.
+import { mkdir, writeFile } from 'node:fs/promises'
+import { deflateSync, inflateSync } from 'node:zlib'
+import { chromium } from 'playwright-core'
+
+const OUT = new URL('../public/', import.meta.url)
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const OG_BUDGET = 120 * 1024
+
+const NAVY = '#0b1f3a'
+const DEEP = '#16386b'
+const BLUE = '#1f5fbf'
+const LIGHT_BLUE = '#e8f0fb'
+const ACCENT = '#ff8a3d'
+const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif"
+// The card's text is laid out for Arial-like widths. system-ui is left out on purpose: on Linux
+// it resolves to DejaVu Sans, which is much wider and breaks the headline into five lines.
+const OG_FONT =
+  "-apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Liberation Sans', sans-serif"
+
+// The logo mark from src/components/logo.tsx: an orange drop with a navy check mark. Its
+// bounding box in those coordinates is x 6..28, y 2..32.5.
+const DROP = 'M17 2c5 7 11 12.6 11 19.5A11 11 0 0 1 6 21.5C6 14.6 12 9 17 2z'
+const CHECK = 'M12.5 23.5l3.5 3.5 6.5-8'
+const MARK_BOX = { x: 6, y: 2, width: 22, height: 30.5 }
+
+/** The mark's two paths, in logo coordinates. */
+const markPaths = (checkWidth = 2.6) =>
+  `<path d="${DROP}" fill="${ACCENT}"/>` +
+  `<path d="${CHECK}" fill="none" stroke="${NAVY}" stroke-width="${checkWidth}" ` +
+  `stroke-linecap="round" stroke-linejoin="round"/>`
+
+/**
+ * A square icon: the mark centred on an optional background.
+ * @param {object} options
+ * @param {number} options.size  pixel size of the square
+ * @param {number} options.markHeight  the drop's height as a fraction of the size
+ * @param {string} [options.background]  fill behind the mark; none = transparent
+ * @param {number} [options.radius]  corner radius of the background, as a fraction of the size
+ * @param {number} [options.checkWidth]  stroke width of the check, in logo units
+ */
+function iconSvg({ size, markHeight, background, radius = 0, checkWidth }) {
+  const scale = (size * markHeight) / MARK_BOX.height
+  // The drop's mass sits low (round bottom, pointed top): nudge it up a little.
+  const dx = size / 2 - (MARK_BOX.x + MARK_BOX.width / 2) * scale
+  const dy = size / 2 - (MARK_BOX.y + MARK_BOX.height / 2) * scale - size * 0.01
+  const backdrop = background
+    ? `<clipPath id="shape"><rect width="${size}" height="${size}" rx="${size * radius}"/>` +
+      `</clipPath><image href="${gradientDataUrl(size, [
+        [0, background],
+        [1, DEEP],
+      ])}" ` +
+      `width="${size}" height="${size}" preserveAspectRatio="none" clip-path="url(#shape)"/>`
+    : ''
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" ` +
+    `viewBox="0 0 ${size} ${size}">${backdrop}` +
+    `<g transform="translate(${dx.toFixed(3)} ${dy.toFixed(3)}) scale(${scale.toFixed(5)})">` +
+    `${markPaths(checkWidth)}</g></svg>`
+  )
+}
+
+/** public/favicon.svg: the drop alone, tight in a square viewBox, no background. */
+const FAVICON_SVG =
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="1 1.25 32 32">` +
+  `<title>GASPRE</title>${markPaths(2.8)}</svg>\n`
+
+const page = (width, height, body, css = '') => `<!doctype html>
+<html lang="es"><head><meta charset="utf-8"><style>
+html,body{margin:0;padding:0;background:transparent}
+body{width:${width}px;height:${height}px;overflow:hidden;font-family:${FONT}}
+svg{display:block}
+${css}
+</style></head><body>${body}</body></html>`
+
+/**
+ * A vertical gradient as a 1-pixel-wide PNG data URL, one flat colour per row. Chromium dithers
+ * CSS and SVG gradients, and dither noise does not compress: this keeps the PNGs small.
+ * @param {number} height
+ * @param {[number, string][]} stops  [offset 0..1, '#rrggbb'], in order
+ */
+function gradientDataUrl(height, stops) {
+  const rgba = Buffer.alloc(height * 4, 0xff)
+  const rgb = (/** @type {string} */ hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16))
+  for (let y = 0; y < height; y++) {
+    const t = height === 1 ? 0 : y / (height - 1)
+    const next = stops.findIndex(([offset]) => offset >= t)
+    const [o1, c1] = stops[Math.max(0, next - 1)]
+    const [o2, c2] = stops[Math.max(0, next)]
+    const f = o2 === o1 ? 0 : (t - o1) / (o2 - o1)
+    const [a, b] = [rgb(c1), rgb(c2)]
+    for (let c = 0; c < 3; c++) rgba[y * 4 + c] = Math.round(a[c] + (b[c] - a[c]) * f)
+  }
+  const png = encodePng({ width: 1, height, rgba })
+  return `data:image/png;base64,${png.toString('base64')}`
+}
+
+/** The Open Graph / Twitter card: 1200 × 630. */
+function ogImageHtml() {
+  const rows = [
+    { fuel: 'Magna', tone: '#0f7a4a', price: '23.49', zone: '23.79', delta: '−0.30' },
+    { fuel: 'Premium', tone: '#b42318', price: '25.19', zone: '25.29', delta: '−0.10' },
+    { fuel: 'Diésel', tone: '#334155', price: '25.89', zone: '25.69', delta: '+0.20' },
+  ]
+  const board = rows
+    .map(
+      (row) => `
+      <div class="row">
+        <span class="fuel"><i style="background:${row.tone}"></i>${row.fuel}</span>
+        <span class="price">$${row.price}</span>
+        <span class="zone">$${row.zone}</span>
+        <span class="delta ${row.delta.startsWith('+') ? 'up' : 'down'}">${row.delta}</span>
+      </div>`,
+    )
+    .join('')
+  // Ten days of Magna: the zone average (grey) and your price (blue) converging on it.
+  const zone = [23.95, 23.9, 23.92, 23.86, 23.88, 23.83, 23.85, 23.8, 23.82, 23.79]
+  const yours = [24.19, 24.15, 24.05, 23.99, 23.9, 23.82, 23.7, 23.62, 23.55, 23.49]
+  const [chartWidth, chartHeight] = [368, 64]
+  const points = (/** @type {number[]} */ prices) =>
+    prices
+      .map((price, i) => {
+        const x = 10 + (i * (chartWidth - 20)) / (prices.length - 1)
+        const y = 10 + ((24.2 - price) / (24.2 - 23.49)) * (chartHeight - 20)
+        return `${x.toFixed(1)},${y.toFixed(1)}`
+      })
+      .join(' ')
+  const last = points(yours).split(' ').at(-1)?.split(',') ?? ['0', '0']
+  const logo =
+    `<svg width="232" height="56" viewBox="0 0 150 36" aria-hidden="true">${markPaths()}` +
+    `<text x="36" y="27" fill="#ffffff" font-size="24" font-weight="800" ` +
+    `letter-spacing="1" textLength="110" lengthAdjust="spacingAndGlyphs">GASPRE</text></svg>`
+  return page(
+    1200,
+    630,
+    `
+    <main class="card">
+      <section class="copy">
+        ${logo}
+        <h1>Sistema de inteligencia<br> en precios para<br> estaciones de servicio</h1>
+        <p class="stats"><b>+2,000</b> estaciones<span>·</span><b>+150</b> grupos</p>
+      </section>
+      <aside class="board">
+        <header>
+          <strong>Tu estación vs. tu zona</strong>
+          <span class="live"><i></i>En vivo</span>
+        </header>
+        <div class="row head"><span>Producto</span><span>Tu precio</span><span>Zona</span><span></span></div>
+        ${board}
+        <div class="chart">
+          <div class="legend"><span>Magna · 10 días</span><span><i class="you"></i>Tú<i class="avg"></i>Zona</span></div>
+          <svg width="${chartWidth}" height="${chartHeight}" viewBox="0 0 ${chartWidth} ${chartHeight}">
+            <polyline points="${points(zone)}" fill="none" stroke="#9fb2cc" stroke-width="3"
+              stroke-dasharray="2 7" stroke-linecap="round" stroke-linejoin="round"/>
+            <polyline points="${points(yours)}" fill="none" stroke="${BLUE}" stroke-width="4"
+              stroke-linecap="round" stroke-linejoin="round"/>
+            <circle cx="${last[0]}" cy="${last[1]}" r="6" fill="${BLUE}" stroke="#fff" stroke-width="3"/>
+          </svg>
+        </div>
+        <footer><span>Precio óptimo sugerido</span><b>$23.55</b></footer>
+      </aside>
+    </main>`,
+    `
+    body{font-family:${OG_FONT}}
+    .card{box-sizing:border-box;width:1200px;height:630px;padding:0 64px 0 72px;
+      display:flex;align-items:center;gap:44px;color:#fff;
+      background:url(${gradientDataUrl(630, [
+        [0, NAVY],
+        [0.3, NAVY],
+        [1, DEEP],
+      ])}) repeat-x}
+    .copy{flex:1 1 0;display:flex;flex-direction:column;align-items:flex-start}
+    h1{margin:40px 0 36px;font-size:54px;line-height:1.1;font-weight:800;letter-spacing:-1px;
+      white-space:nowrap}
+    .stats{margin:0;font-size:30px;color:#c5d3e8}
+    .stats b{color:#fff;font-weight:800}
+    .stats span{display:inline-block;width:8px;height:8px;margin:0 16px 4px;border-radius:50%;
+      background:${ACCENT};font-size:0;vertical-align:middle}
+    .board{flex:0 0 424px;box-sizing:border-box;padding:24px 28px 28px;border-radius:24px;
+      background:#fff;color:${NAVY};box-shadow:0 20px 40px rgba(4,12,26,.5)}
+    .board header{display:flex;justify-content:space-between;align-items:center;
+      font-size:21px;margin-bottom:16px}
+    .live{display:flex;align-items:center;gap:7px;padding:4px 10px;border-radius:999px;
+      background:#e3f3ea;font-size:14px;font-weight:700;color:#0f7a4a}
+    .live i{width:8px;height:8px;border-radius:50%;background:#0f7a4a}
+    .row{display:grid;grid-template-columns:128px 98px 86px 1fr;align-items:center;
+      padding:10px 0;border-top:2px solid ${LIGHT_BLUE};font-size:20px}
+    .row.head{border-top:0;padding:0 0 8px;font-size:13px;font-weight:700;color:#4f5d73;
+      text-transform:uppercase;letter-spacing:.6px}
+    .fuel{display:flex;align-items:center;gap:10px;font-weight:700}
+    .fuel i{width:8px;height:24px;border-radius:4px}
+    .price{font-weight:800;font-size:22px}
+    .zone{color:#4f5d73}
+    .delta{justify-self:end;font-size:15px;font-weight:800;padding:4px 8px;border-radius:8px}
+    .delta.down{background:${LIGHT_BLUE};color:${BLUE}}
+    .delta.up{background:#fdecea;color:#b42318}
+    .chart{padding-top:12px;border-top:2px solid ${LIGHT_BLUE}}
+    .legend{display:flex;justify-content:space-between;align-items:center;margin-bottom:8px;
+      font-size:13px;font-weight:700;color:#4f5d73;text-transform:uppercase;letter-spacing:.6px}
+    .legend i{display:inline-block;width:16px;height:4px;border-radius:2px;margin:0 6px 3px 14px}
+    .legend .you{background:${BLUE}}
+    .legend .avg{background:#9fb2cc}
+    .board footer{margin-top:16px;padding:12px 16px;border-radius:14px;background:${LIGHT_BLUE};
+      display:flex;justify-content:space-between;align-items:center;font-size:18px;
+      font-weight:700;color:${DEEP}}
+    .board footer b{font-size:24px;color:${NAVY}}
+    `,
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// PNG re-encoding: Chromium's screenshots are valid but not small. Decode (8-bit RGB/RGBA,
+// non-interlaced, which is what Chromium writes) and re-encode with the smallest of a few
+// filter strategies; use a palette when the image has at most 256 distinct colours.
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+  return c >>> 0
+})
+
+/** @param {Buffer} bytes */
+function crc32(bytes) {
+  let c = 0xffffffff
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8)
+  return (c ^ 0xffffffff) >>> 0
+}
+
+/** @param {string} type @param {Buffer} data */
+function chunk(type, data) {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(body))
+  return Buffer.concat([length, body, crc])
+}
+
+/** @param {number} a @param {number} b @param {number} c */
+function paeth(a, b, c) {
+  const p = a + b - c
+  const pa = Math.abs(p - a)
+  const pb = Math.abs(p - b)
+  const pc = Math.abs(p - c)
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+}
+
+/**
+ * Decodes an 8-bit, non-interlaced RGB or RGBA PNG into RGBA pixels.
+ * @param {Buffer} png
+ * @returns {{ width: number, height: number, rgba: Buffer }}
+ */
+function decodePng(png) {
+  if (!png.subarray(0, 8).equals(PNG_SIGNATURE)) throw new Error('Not a PNG')
+  let offset = 8
+  let width = 0
+  let height = 0
+  let channels = 0
+  const idat = []
+  while (offset < png.length) {
+    const length = png.readUInt32BE(offset)
+    const type = png.toString('latin1', offset + 4, offset + 8)
+    const data = png.subarray(offset + 8, offset + 8 + length)
+    if (type === 'IHDR') {
+      width = data.readUInt32BE(0)
+      height = data.readUInt32BE(4)
+      const [bitDepth, colorType, , , interlace] = data.subarray(8)
+      if (bitDepth !== 8 || interlace !== 0 || (colorType !== 2 && colorType !== 6)) {
+        throw new Error(`Unsupported PNG (bit depth ${bitDepth}, colour type ${colorType})`)
+      }
+      channels = colorType === 6 ? 4 : 3
+    } else if (type === 'IDAT') idat.push(data)
+    offset += 12 + length
+  }
+  const raw = inflateSync(Buffer.concat(idat))
+  const stride = width * channels
+  const pixels = Buffer.alloc(height * stride)
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)]
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1))
+    const out = pixels.subarray(y * stride, (y + 1) * stride)
+    const prev = y > 0 ? pixels.subarray((y - 1) * stride, y * stride) : null
+    for (let x = 0; x < stride; x++) {
+      const a = x >= channels ? out[x - channels] : 0
+      const b = prev ? prev[x] : 0
+      const c = prev && x >= channels ? prev[x - channels] : 0
+      const predictor = [0, a, b, (a + b) >> 1, paeth(a, b, c)][filter]
+      out[x] = (line[x] + predictor) & 0xff
+    }
+  }
+  if (channels === 4) return { width, height, rgba: pixels }
+  const rgba = Buffer.alloc(width * height * 4, 0xff)
+  for (let i = 0; i < width * height; i++) pixels.copy(rgba, i * 4, i * 3, i * 3 + 3)
+  return { width, height, rgba }
+}
+
+/**
+ * Filters scanlines with one strategy (0-4 = that filter on every row, 5 = per-row minimum
+ * sum of absolute differences) and deflates them.
+ * @param {Buffer} data @param {number} stride @param {number} bpp @param {number} strategy
+ */
+function filterAndDeflate(data, stride, bpp, strategy) {
+  const rows = data.length / stride
+  const out = Buffer.alloc(rows * (stride + 1))
+  const candidate = Buffer.alloc(stride)
+  for (let y = 0; y < rows; y++) {
+    const line = data.subarray(y * stride, (y + 1) * stride)
+    const prev = y > 0 ? data.subarray((y - 1) * stride, y * stride) : null
+    const filters = strategy === 5 ? [0, 1, 2, 3, 4] : [strategy]
+    let best = -1
+    let bestScore = Infinity
+    for (const filter of filters) {
+      let score = 0
+      for (let x = 0; x < stride; x++) {
+        const a = x >= bpp ? line[x - bpp] : 0
+        const b = prev ? prev[x] : 0
+        const c = prev && x >= bpp ? prev[x - bpp] : 0
+        const predictor = [0, a, b, (a + b) >> 1, paeth(a, b, c)][filter]
+        const value = (line[x] - predictor) & 0xff
+        candidate[x] = value
+        score += value < 128 ? value : 256 - value
+      }
+      if (score < bestScore) {
+        bestScore = score
+        best = filter
+        out[y * (stride + 1)] = filter
+        candidate.copy(out, y * (stride + 1) + 1)
+      }
+    }
+    if (best < 0) throw new Error('unreachable')
+  }
+  return deflateSync(out, { level: 9, memLevel: 9 })
+}
+
+/**
+ * Smallest lossless PNG for RGBA pixels: palette (with tRNS) when possible, else RGB or RGBA.
+ * @param {{ width: number, height: number, rgba: Buffer }} image
+ */
+function encodePng({ width, height, rgba }) {
+  const count = width * height
+  let opaque = true
+  for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 255) opaque = false
+  /** @type {Map<number, number>} */
+  const palette = new Map()
+  for (let i = 0; i < count && palette.size <= 256; i++) {
+    const key = rgba.readUInt32BE(i * 4)
+    if (!palette.has(key)) palette.set(key, palette.size)
+  }
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(width, 0)
+  ihdr.writeUInt32BE(height, 4)
+  ihdr[8] = 8
+  const chunks = []
+  let data
+  let bpp
+  if (palette.size <= 256) {
+    // Opaque colours first so tRNS can stop at the last translucent entry.
+    const colours = [...palette.keys()].sort((a, b) => (a & 0xff) - (b & 0xff))
+    const index = new Map(colours.map((colour, i) => [colour, i]))
+    ihdr[9] = 3
+    const plte = Buffer.alloc(colours.length * 3)
+    const trns = Buffer.alloc(colours.length)
+    colours.forEach((colour, i) => {
+      plte[i * 3] = colour >>> 24
+      plte[i * 3 + 1] = (colour >>> 16) & 0xff
+      plte[i * 3 + 2] = (colour >>> 8) & 0xff
+      trns[i] = colour & 0xff
+    })
+    chunks.push(chunk('PLTE', plte))
+    const lastTranslucent = colours.findLastIndex((colour) => (colour & 0xff) !== 255)
+    if (lastTranslucent >= 0) chunks.push(chunk('tRNS', trns.subarray(0, lastTranslucent + 1)))
+    data = Buffer.alloc(count)
+    for (let i = 0; i < count; i++)
+      data[i] = /** @type {number} */ (index.get(rgba.readUInt32BE(i * 4)))
+    bpp = 1
+  } else if (opaque) {
+    ihdr[9] = 2
+    data = Buffer.alloc(count * 3)
+    for (let i = 0; i < count; i++) rgba.copy(data, i * 3, i * 4, i * 4 + 3)
+    bpp = 3
+  } else {
+    ihdr[9] = 6
+    data = rgba
+    bpp = 4
+  }
+  const stride = width * bpp
+  const strategies = bpp === 1 ? [0, 5] : [1, 2, 4, 5]
+  let idat = null
+  for (const strategy of strategies) {
+    const deflated = filterAndDeflate(data, stride, bpp, strategy)
+    if (idat === null || deflated.length < idat.length) idat = deflated
+  }
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', ihdr),
+    ...chunks,
+    chunk('IDAT', /** @type {Buffer} */ (idat)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+/**
+ * An ICO file holding one PNG image (valid since Windows Vista; every current browser reads it).
+ * @param {Buffer} png @param {number} size
+ */
+function icoFromPng(png, size) {
+  const header = Buffer.alloc(6 + 16)
+  header.writeUInt16LE(0, 0) // reserved
+  header.writeUInt16LE(1, 2) // type: icon
+  header.writeUInt16LE(1, 4) // one image
+  header[6] = size >= 256 ? 0 : size // width
+  header[7] = size >= 256 ? 0 : size // height
+  header[8] = 0 // no palette
+  header[9] = 0 // reserved
+  header.writeUInt16LE(1, 10) // colour planes
+  header.writeUInt16LE(32, 12) // bits per pixel
+  header.writeUInt32LE(png.length, 14) // image size
+  header.writeUInt32LE(header.length, 18) // image offset
+  return Buffer.concat([header, png])
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const manifest = {
+  name: 'GASPRE · Inteligencia en precios para estaciones de servicio',
+  short_name: 'GASPRE',
+  description:
+    'Sistema de inteligencia en precios para estaciones de servicio: monitorea a tu competencia, ' +
+    'recibe alertas por WhatsApp y fija el precio óptimo de cada estación.',
+  lang: 'es',
+  dir: 'ltr',
+  id: '/',
+  start_url: '/',
+  scope: '/',
+  display: 'browser',
+  theme_color: NAVY,
+  background_color: '#ffffff',
+  icons: [
+    { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+  ],
+}
+
+/** @type {{ file: string, size: number, svg: () => string }[]} */
+const ICONS = [
+  // Tab icon: the mark alone, as large as the square allows; a bolder check at this size.
+  {
+    file: 'favicon-32.png',
+    size: 32,
+    svg: () => iconSvg({ size: 32, markHeight: 0.94, checkWidth: 3 }),
+  },
+  // iOS fills transparency with black and rounds the corners itself: full-bleed navy.
+  {
+    file: 'apple-touch-icon.png',
+    size: 180,
+    svg: () => iconSvg({ size: 180, markHeight: 0.62, background: NAVY }),
+  },
+  {
+    file: 'icon-192.png',
+    size: 192,
+    svg: () => iconSvg({ size: 192, markHeight: 0.62, background: NAVY, radius: 0.22 }),
+  },
+  {
+    file: 'icon-512.png',
+    size: 512,
+    svg: () => iconSvg({ size: 512, markHeight: 0.62, background: NAVY, radius: 0.22 }),
+  },
+  // Maskable: full bleed, and the mark well inside the 40%-radius safe circle.
+  {
+    file: 'icon-maskable-512.png',
+    size: 512,
+    svg: () => iconSvg({ size: 512, markHeight: 0.52, background: NAVY }),
+  },
+]
+
+const browser = await chromium.launch({
+  executablePath: CHROMIUM_PATH,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+})
+try {
+  await mkdir(OUT, { recursive: true })
+  const context = await browser.newContext({ deviceScaleFactor: 1 })
+  const tab = await context.newPage()
+
+  /** @param {string} html @param {number} width @param {number} height */
+  const render = async (html, width, height) => {
+    await tab.setViewportSize({ width, height })
+    await tab.setContent(html, { waitUntil: 'load' })
+    await tab.evaluate('document.fonts.ready.then(() => true)')
+    const shot = await tab.screenshot({ type: 'png', omitBackground: true, animations: 'disabled' })
+    return encodePng(decodePng(shot))
+  }
+
+  /** @param {string} file @param {Buffer | string} content */
+  const write = async (file, content) => {
+    await writeFile(new URL(file, OUT), content)
+    console.log(`public/${file.padEnd(24)} ${String(Buffer.byteLength(content)).padStart(7)} B`)
+  }
+
+  await write('favicon.svg', FAVICON_SVG)
+  for (const icon of ICONS) {
+    const png = await render(page(icon.size, icon.size, icon.svg()), icon.size, icon.size)
+    if (icon.file === 'favicon-32.png') await write('favicon.ico', icoFromPng(png, 32))
+    else await write(icon.file, png)
+  }
+  await write('site.webmanifest', `${JSON.stringify(manifest, null, 2)}\n`)
+
+  const og = await render(ogImageHtml(), 1200, 630)
+  await write('og-image.png', og)
+  if (og.length > OG_BUDGET) {
+    console.error(`og-image.png is ${og.length} B, over the ${OG_BUDGET} B budget`)
+    process.exitCode = 1
+  }
+} finally {
+  await browser.close()
+}
