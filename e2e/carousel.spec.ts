@@ -156,14 +156,12 @@ test.describe('motion', () => {
       )
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
     await expect.poll(offset).toBeGreaterThan(1500)
-    await page
-      .locator('section[aria-labelledby="como-funciona"]')
-      .evaluate((section) =>
-        window.scrollTo({
-          top: section.getBoundingClientRect().top + window.scrollY - 100,
-          behavior: 'instant',
-        }),
-      )
+    await page.locator('section[aria-labelledby="como-funciona"]').evaluate((section) =>
+      window.scrollTo({
+        top: section.getBoundingClientRect().top + window.scrollY - 100,
+        behavior: 'instant',
+      }),
+    )
     await expect.poll(offset).toBeLessThan(1200)
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
     await expect.poll(offset).toBeGreaterThan(1500)

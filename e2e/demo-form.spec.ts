@@ -203,12 +203,18 @@ test.describe('validation', () => {
     await expect(alertDialog(page)).toHaveCount(0)
   })
 
-  test('a mistyped e-mail is explained when the visitor leaves the field', async ({ page }) => {
+  test('a mistyped e-mail is explained, and the message follows the correction', async ({
+    page,
+  }) => {
     await gotoHome(page)
+    await fillDemoForm(page, { ...demoRequest('ana@grupo'), user_phone: '12' })
+    await submitButton(page).click()
     const emailField = page.locator('[name="user_email"]')
-    await emailField.fill('ana@grupo')
-    await emailField.blur()
     await expect(emailField).toHaveAccessibleDescription(/nombre@empresa\.com/)
+    await expect(emailField).toBeFocused()
+    await emailField.fill('ana@grupo.mx')
+    await expect(emailField).not.toHaveAttribute('aria-invalid')
+    await expect(page.locator('[name="user_phone"]')).toHaveAttribute('aria-invalid', 'true')
   })
 
   for (const phone of ['55 1234 5678', '+34 612 345 678', '+57 (300) 123-4567', '+506 8888-8888']) {

@@ -20,7 +20,7 @@
 import { spawn, execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
@@ -77,7 +77,10 @@ const LONGEST_TASK_TARGET_MS = 50
  * @property {number} requests
  * @property {string[]} warnings  Lighthouse's run warnings
  * @property {{ category: string, id: string, title: string, score: number | null,
- *   displayValue?: string, weight: number }[]} failing
+ *   displayValue?: string, weight: number, items: string[] }[]} failing
+ * @property {Record<string, string[]>} clues  per metric (FCP, LCP, TBT, CLS): what Lighthouse
+ *   says costs it time (audits with estimated savings, the LCP element and its phases, long tasks)
+ * @property {object} lhr  the full Lighthouse result (written for the median runs only)
  */
 
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -236,6 +239,7 @@ async function lighthouseRun(url) {
             score: null,
             displayValue: `audit error: ${result.errorMessage ?? ''}`,
             weight: ref.weight,
+            items: [],
           })
           continue
         }
@@ -247,6 +251,7 @@ async function lighthouseRun(url) {
           score: result.score,
           ...(result.displayValue ? { displayValue: result.displayValue } : {}),
           weight: ref.weight,
+          items: detailItems(result.details),
         })
       }
     }
@@ -262,10 +267,117 @@ async function lighthouseRun(url) {
       requests: byType('total')?.requestCount ?? 0,
       warnings: lhr.runWarnings ?? [],
       failing,
+      clues: metricClues(lhr.audits),
+      lhr,
     }
   } finally {
     await chrome.kill()
   }
+}
+
+/**
+ * A few lines naming what an audit's details point at (URL, source location, element, group),
+ * with the figure that matters, so a failing audit says where to look.
+ * @param {any} details
+ * @returns {string[]}
+ */
+function detailItems(details, limit = 3) {
+  if (!details || typeof details !== 'object') return []
+  /** @type {any[]} */
+  const items = []
+  const collect = (/** @type {any} */ node) => {
+    if (!node || typeof node !== 'object') return
+    if (Array.isArray(node.items)) {
+      for (const item of node.items) {
+        if (item && typeof item === 'object' && (item.type === 'table' || item.type === 'list')) {
+          collect(item)
+        } else if (item && typeof item === 'object' && item.type === 'list-section') {
+          collect(item.value)
+        } else items.push(item)
+      }
+    }
+    if (node.type === 'network-tree' && node.longestChain) {
+      items.push({ label: `longest chain ${Math.round(node.longestChain.duration)} ms` })
+      const walk = (/** @type {Record<string, any>} */ chains, depth = 0) => {
+        for (const chain of Object.values(chains ?? {})) {
+          if (chain.isLongest) {
+            items.push({
+              label: `${'  '.repeat(depth)}→ ${chain.url}`,
+              ms: chain.navStartToEndTime,
+            })
+            walk(chain.children, depth + 1)
+          }
+        }
+      }
+      walk(node.chains)
+    }
+  }
+  collect(details)
+  return items.slice(0, details.type === 'list' ? 8 : limit).flatMap((item) => {
+    if (!item || typeof item !== 'object') return []
+    const where =
+      item.url ??
+      (item.source?.url ? `${item.source.url}:${item.source.line ?? ''}` : undefined) ??
+      item.node?.snippet ??
+      item.node?.selector ??
+      item.label ??
+      item.groupLabel ??
+      item.description
+    if (typeof where !== 'string') return []
+    const figures = []
+    if (typeof item.wastedBytes === 'number') figures.push(kb(item.wastedBytes) + ' wasted')
+    if (typeof item.score === 'number') figures.push(`shift ${item.score.toFixed(3)}`)
+    for (const key of ['wastedMs', 'duration', 'reflowTime', 'ms']) {
+      if (typeof item[key] === 'number') figures.push(`${Math.round(item[key])} ms`)
+    }
+    const text = where.replace(/\s+/g, ' ')
+    const short = text.length > 140 ? `${text.slice(0, 137)}…` : text
+    return [`${short}${figures.length > 0 ? ` (${figures.join(', ')})` : ''}`]
+  })
+}
+
+/**
+ * Where each metric's time goes, from the audits Lighthouse 12 ties to it (metricSavings) and
+ * the element/task audits, whether or not they pass: the targets here are stricter than
+ * Lighthouse's own.
+ * @param {Record<string, any>} audits
+ * @returns {Record<string, string[]>}
+ */
+function metricClues(audits) {
+  /** @type {Record<string, string[]>} */
+  const clues = { FCP: [], LCP: [], TBT: [], CLS: [] }
+  for (const [id, audit] of Object.entries(audits)) {
+    for (const [metric, savings] of Object.entries(audit.metricSavings ?? {})) {
+      if (!(metric in clues) || typeof savings !== 'number' || savings <= 0) continue
+      const unit = metric === 'CLS' ? savings.toFixed(3) : `${Math.round(savings)} ms`
+      const value = audit.displayValue ? ` — ${audit.displayValue}` : ''
+      clues[metric]?.push(`${id} (est. savings ${unit}): ${audit.title}${value}`)
+      for (const item of detailItems(audit.details)) clues[metric]?.push(`    ${item}`)
+    }
+  }
+  const lcp = audits['largest-contentful-paint-element']?.details?.items ?? []
+  const node = lcp[0]?.items?.[0]?.node
+  if (node) {
+    clues.LCP?.push(`LCP element: ${node.snippet ?? ''} "${(node.nodeLabel ?? '').slice(0, 80)}"`)
+  }
+  const phases = lcp[1]?.items ?? []
+  if (phases.length > 0) {
+    clues.LCP?.push(
+      `LCP phases: ${phases.map((/** @type {any} */ p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ')}`,
+    )
+  }
+  const bootup = detailItems(audits['bootup-time']?.details, 3)
+  if (bootup.length > 0) {
+    const work = (audits['bootup-time']?.details?.items ?? [])
+      .slice(0, 3)
+      .map((/** @type {any} */ item) => `${item.url} ${Math.round(item.total)} ms`)
+    clues.TBT?.push(`CPU time by script (4× slowdown): ${work.join('; ')}`)
+  }
+  for (const item of detailItems(audits['long-tasks']?.details, 5))
+    clues.TBT?.push(`long task: ${item}`)
+  for (const item of detailItems(audits['layout-shifts']?.details, 5))
+    clues.CLS?.push(`shift: ${item}`)
+  return clues
 }
 
 /**
@@ -377,7 +489,7 @@ function analyseTrace(events) {
       event.args?.name === 'CrRendererMain',
   )
   const tid = mainThread?.tid ?? start.tid
-  const tasks = events
+  const taskEvents = events
     .filter(
       (event) =>
         event.pid === start.pid &&
@@ -386,16 +498,64 @@ function analyseTrace(events) {
         (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask') &&
         typeof event.dur === 'number',
     )
-    .map((event) => ({ ts: event.ts, ms: /** @type {number} */ (event.dur) / 1000 }))
-  const during = tasks.filter((task) => task.ts >= start.ts && task.ts <= end.ts)
-  const before = tasks.filter((task) => task.ts < start.ts)
-  const top = (/** @type {{ ts: number, ms: number }[]} */ list) =>
+    .map((event) => ({ ts: event.ts, end: event.ts + /** @type {number} */ (event.dur) }))
+    .sort((a, b) => a.ts - b.ts || b.end - a.end)
+  // RunTask and ThreadControllerImpl::RunTask nest: keep the outermost of each task.
+  /** @type {{ ts: number, end: number, ms: number }[]} */
+  const tasks = []
+  let outerEnd = -Infinity
+  for (const event of taskEvents) {
+    if (event.end <= outerEnd) continue
+    outerEnd = event.end
+    tasks.push({ ...event, ms: (event.end - event.ts) / 1000 })
+  }
+  // The scroll window, plus the 500 ms after the last step: work the scroll set off (observers,
+  // late hydration) counts too.
+  const windowEnd = end.ts + 500_000
+  const during = tasks.filter((task) => task.end >= start.ts && task.ts <= windowEnd)
+  const before = tasks.filter((task) => task.end < start.ts)
+  const top = (/** @type {{ ms: number }[]} */ list) =>
     list
       .map((task) => task.ms)
       .sort((a, b) => b - a)
       .slice(0, 5)
       .map((ms) => Math.round(ms * 10) / 10)
+  // What the longest scroll tasks did: their biggest inner events (nested events overlap).
+  const threadEvents = events.filter(
+    (event) =>
+      event.pid === start.pid &&
+      event.tid === tid &&
+      event.ph === 'X' &&
+      typeof event.dur === 'number' &&
+      event.name !== 'RunTask' &&
+      event.name !== 'ThreadControllerImpl::RunTask',
+  )
+  const longestScrollTasks = [...during]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 3)
+    .map((task) => {
+      /** @type {Map<string, number>} */
+      const inner = new Map()
+      for (const event of threadEvents) {
+        if (event.ts < task.ts || event.ts + /** @type {number} */ (event.dur) > task.end) continue
+        const data = event.args?.data ?? event.args?.beginData ?? {}
+        const where = [data.functionName, data.url ? String(data.url).split('/').pop() : '']
+          .filter(Boolean)
+          .join(' ')
+        const label = where ? `${event.name} (${where})` : event.name
+        inner.set(label, Math.max(inner.get(label) ?? 0, /** @type {number} */ (event.dur)))
+      }
+      return {
+        ms: Math.round(task.ms * 10) / 10,
+        atMs: Math.round((task.ts - start.ts) / 1000),
+        inside: [...inner]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 5)
+          .map(([label, dur]) => `${label} ${Math.round(dur / 100) / 10} ms`),
+      }
+    })
   return {
+    longestScrollTasks,
     longestScrollTaskMs: top(during)[0] ?? 0,
     topScrollTasksMs: top(during),
     scrollTasks: during.length,
@@ -416,6 +576,10 @@ function format(value, unit) {
   if (unit === 'ms') return `${Math.round(value)} ms`
   return value.toFixed(3)
 }
+
+/** The median run's full Lighthouse report (open it in https://googlechrome.github.io/lighthouse/viewer/). */
+const reportName = (/** @type {string} */ path) =>
+  `lighthouse-${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}.report.json`
 
 const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KiB`
 
@@ -473,6 +637,16 @@ function printPage(path, median, runs) {
       console.log(
         `    [${audit.category}] ${audit.id} (score ${score}${weight}): ${audit.title}${value}`,
       )
+      for (const item of audit.items) console.log(`        ${item}`)
+    }
+  }
+  for (const target of TARGETS) {
+    const metric = { fcp: 'FCP', lcp: 'LCP', tbt: 'TBT', cls: 'CLS' }[target.key]
+    if (!metric || meets(target, figure(median, target.key))) continue
+    const clues = median.clues[metric] ?? []
+    console.log(`  Where the ${metric} time goes (median run):`)
+    for (const clue of clues.length > 0 ? clues : ['(Lighthouse names no cause)']) {
+      console.log(`    ${clue}`)
     }
   }
   for (const warning of new Set(runs.flatMap((run) => run.warnings))) {
@@ -483,8 +657,16 @@ function printPage(path, median, runs) {
 
 // ---------------------------------------------------------------------------------------------
 
+/** The machine's 1-minute load average against its CPU count: a busy machine skews timings. */
+function machineLoad() {
+  const cpus = availableParallelism()
+  const load = Math.round(loadavg()[0] * 100) / 100
+  return { cpus, load, busy: load > cpus * 0.75 }
+}
+
 async function main() {
   const began = Date.now()
+  const loadBefore = machineLoad()
   if (!skipBuild) {
     console.log('Building (node scripts/build.mjs)…')
     execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' })
@@ -546,12 +728,29 @@ async function main() {
   console.log(
     `  Top tasks while scrolling: ${trace.topScrollTasksMs.join(', ')} ms; ${trace.tasksOver50MsWhileScrolling} over 50 ms of ${trace.scrollTasks}`,
   )
+  for (const task of trace.longestScrollTasks) {
+    console.log(`    ${task.ms} ms task at +${task.atMs} ms: ${task.inside.join('; ')}`)
+  }
   console.log(
     `  For reference, longest task during load (before the scroll): ${trace.longestLoadTaskMs} ms (top: ${trace.topLoadTasksMs.join(', ')} ms)`,
   )
 
+  const loadAfter = machineLoad()
+  if (loadBefore.busy || loadAfter.busy) {
+    console.log(
+      `\n⚠ The machine was busy (load average ${loadBefore.load} before, ${loadAfter.load} after, ` +
+        `${loadAfter.cpus} CPUs): CPU-bound figures (TBT, task lengths, simulated FCP/LCP) are ` +
+        `inflated and noisy. Re-run on an idle machine before acting on them.`,
+    )
+  }
+
   const results = {
     date: new Date().toISOString(),
+    machine: {
+      cpus: loadAfter.cpus,
+      loadAverageBefore: loadBefore.load,
+      loadAverageAfter: loadAfter.load,
+    },
     lighthouse: createRequire(import.meta.url)('lighthouse/package.json').version,
     chromium: execFileSync(CHROMIUM_PATH, ['--version'], {
       encoding: 'utf8',
@@ -566,11 +765,16 @@ async function main() {
       Object.entries(pages).map(([path, { median, runs }]) => [
         path,
         {
-          median,
+          median: { ...median, lhr: undefined },
+          report: `bench-results/${reportName(path)}`,
           met: Object.fromEntries(
             TARGETS.map((target) => [target.key, meets(target, figure(median, target.key))]),
           ),
-          runs: runs.map((run) => ({ ...run, failing: run.failing.map((audit) => audit.id) })),
+          runs: runs.map((run) => ({
+            ...run,
+            lhr: undefined,
+            failing: run.failing.map((audit) => audit.id),
+          })),
         },
       ]),
     ),
@@ -579,6 +783,9 @@ async function main() {
     durationSeconds: Math.round((Date.now() - began) / 1000),
   }
   await mkdir(join(root, 'bench-results'), { recursive: true })
+  for (const [path, { median }] of Object.entries(pages)) {
+    await writeFile(join(root, 'bench-results', reportName(path)), JSON.stringify(median.lhr))
+  }
   await writeFile(
     join(root, 'bench-results', 'lighthouse.json'),
     `${JSON.stringify(results, null, 2)}\n`,

@@ -71,14 +71,8 @@ export function useDemoRequest() {
     )
   }, [])
 
-  /** Leaving a filled field tells at once what is wrong with it. */
-  const blur = useCallback((name: FieldName, value: string) => {
-    if (value.trim() === '') return
-    setErrors((current) => ({ ...current, [name]: validateField(name, value) }))
-  }, [])
-
   /** The browser found a field invalid on submit: show our message instead of its bubble. */
-  const invalid = useCallback((event: FormEvent<HTMLFormElement>) => {
+  const showInvalid = (event: Event) => {
     event.preventDefault()
     const form = formRef.current
     if (!form) return
@@ -91,7 +85,15 @@ export function useDemoRequest() {
     setShowSummary(true)
     const first = FIELD_NAMES.find((name) => found[name])
     if (first && event.target === fieldOf(form, first)) fieldOf(form, first)?.focus()
-  }, [])
+  }
+
+  // 'invalid' does not bubble, so the form listens in the capture phase, natively.
+  useEffect(() => {
+    const form = formRef.current
+    if (!form) return
+    form.addEventListener('invalid', showInvalid, true)
+    return () => form.removeEventListener('invalid', showInvalid, true)
+  })
 
   const submit = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {
@@ -158,8 +160,6 @@ export function useDemoRequest() {
     contactNumber,
     showSummary,
     change,
-    blur,
-    invalid,
     submit,
     dismissResult: () => setResult(null),
   }

@@ -19,8 +19,6 @@ export function DemoForm() {
     contactNumber,
     showSummary,
     change,
-    blur,
-    invalid,
     submit,
     dismissResult,
   } = useDemoRequest()
@@ -36,7 +34,6 @@ export function DemoForm() {
     placeholder: placeholders[name] || undefined,
     onChange: (event: { currentTarget: { value: string } }) =>
       change(name, event.currentTarget.value),
-    onBlur: (event: { currentTarget: { value: string } }) => blur(name, event.currentTarget.value),
   })
 
   return (
@@ -67,7 +64,6 @@ export function DemoForm() {
             className={styles.form}
             aria-labelledby="demo-titulo"
             onSubmit={submit}
-            onInvalidCapture={invalid}
           >
             <p className={styles.note}>{demoForm.requiredNote}</p>
             <div className={styles.row}>
