@@ -23,6 +23,13 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
             home: resolve(import.meta.dirname, 'index.html'),
             terms: resolve(import.meta.dirname, 'tyc/index.html'),
           },
+          output: {
+            // A readable name for the SDK chunk that loads only when a visitor starts the form.
+            chunkFileNames: (chunk) =>
+              chunk.moduleIds.some((id) => id.includes('@emailjs/browser'))
+                ? 'assets/email-sdk-[hash].js'
+                : 'assets/[name]-[hash].js',
+          },
         },
       },
 }))

@@ -15,12 +15,16 @@ import {
 type DataLayerEvent = Record<string, unknown> & { event: string }
 
 const dataLayer = (page: Page) =>
-  page.evaluate(() => (window.dataLayer ?? []).filter((entry): entry is DataLayerEvent => 'event' in entry))
+  page.evaluate(() =>
+    (window.dataLayer ?? []).filter((entry): entry is DataLayerEvent => 'event' in entry),
+  )
 
 const PERSONAL = /Ana|López|prueba\.mx|1234/
 
 test.describe('campaign attribution', () => {
-  test('keeps the first landing campaign for the whole visit and sends it with the request', async ({ page }) => {
+  test('keeps the first landing campaign for the whole visit and sends it with the request', async ({
+    page,
+  }) => {
     await gotoHome(page, '/?utm_source=whatsapp&utm_campaign=otono&utm_medium=mensaje')
     await page.goto('/tyc?utm_source=correo')
     await gotoHome(page, '/')
@@ -68,14 +72,26 @@ test.describe('campaign attribution', () => {
 })
 
 test.describe('conversion events', () => {
-  test('each event reaches dataLayer once, with its fields and no personal data', async ({ page }) => {
-    await page.route(/youtube-nocookie\.com/, (route) => route.fulfill({ status: 200, body: 'player' }))
+  test('each event reaches dataLayer once, with its fields and no personal data', async ({
+    page,
+  }) => {
+    await page.route(/youtube-nocookie\.com/, (route) =>
+      route.fulfill({ status: 200, body: 'player' }),
+    )
     await gotoHome(page, '/?utm_source=google&utm_medium=cpc')
     const domEvents: string[] = []
     await page.exposeFunction('recordDomEvent', (name: string) => domEvents.push(name))
     await page.evaluate(() => {
-      for (const name of ['demo_form_start', 'demo_request_submitted', 'demo_request_failed', 'video_open', 'cta_click']) {
-        window.addEventListener(name, () => (window as unknown as { recordDomEvent: (n: string) => void }).recordDomEvent(name))
+      for (const name of [
+        'demo_form_start',
+        'demo_request_submitted',
+        'demo_request_failed',
+        'video_open',
+        'cta_click',
+      ]) {
+        window.addEventListener(name, () =>
+          (window as unknown as { recordDomEvent: (n: string) => void }).recordDomEvent(name),
+        )
       }
     })
 
@@ -104,19 +120,31 @@ test.describe('conversion events', () => {
     expect(domEvents).toEqual(events.map((event) => event.event))
   })
 
-  test('the header call to action and the video section player are reported', async ({ page, isMobile }) => {
+  test('the header call to action and the video section player are reported', async ({
+    page,
+    isMobile,
+  }) => {
     test.skip(isMobile, 'one layout is enough')
-    await page.route(/youtube-nocookie\.com/, (route) => route.fulfill({ status: 200, body: 'player' }))
+    await page.route(/youtube-nocookie\.com/, (route) =>
+      route.fulfill({ status: 200, body: 'player' }),
+    )
     await gotoHome(page)
     await page.locator('header').getByRole('link', { name: 'Solicitar DEMO', exact: true }).click()
-    await page.frameLocator('#video iframe').getByRole('link', { name: /Reproducir/ }).click()
-    await expect.poll(() => dataLayer(page)).toEqual([
-      { event: 'cta_click', cta: 'header' },
-      { event: 'video_open', placement: 'video_section' },
-    ])
+    await page
+      .frameLocator('#video iframe')
+      .getByRole('link', { name: /Reproducir/ })
+      .click()
+    await expect
+      .poll(() => dataLayer(page))
+      .toEqual([
+        { event: 'cta_click', cta: 'header' },
+        { event: 'video_open', placement: 'video_section' },
+      ])
   })
 
-  test('no request leaves for a third-party host when no tag manager is configured', async ({ page }) => {
+  test('no request leaves for a third-party host when no tag manager is configured', async ({
+    page,
+  }) => {
     const thirdParty: string[] = []
     page.on('request', (request) => {
       if (new URL(request.url()).hostname !== '127.0.0.1') thirdParty.push(request.url())

@@ -1,0 +1,88 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { expect, test } from './fixtures'
+
+/**
+ * Byte budgets of the production build. Bytes are deterministic, so they are asserted; timings
+ * are measured by `npm run bench` instead.
+ */
+const DIST = 'dist'
+const KB = 1000
+const BUDGET = {
+  '/': { html: 'index.html', js: 80 * KB },
+  '/tyc': { html: 'tyc/index.html', js: 70 * KB },
+} as const
+const CSS_BUDGET = 15 * KB
+const HOME_FIRST_LOAD_BUDGET = 250 * KB
+
+const gzipSizeOf = (asset: string) => readFileSync(join(DIST, `${asset}.gz`)).byteLength
+
+/** The JavaScript a page loads up front: its module entry and every chunk it preloads. */
+function firstLoadScripts(html: string): string[] {
+  const sources = [
+    ...html.matchAll(
+      /<script type="module"[^>]*src="\/([^"]+)"|<link rel="modulepreload"[^>]*href="\/([^"]+)"/g,
+    ),
+  ]
+  return sources.map((match) => match[1] ?? match[2]!)
+}
+
+test.describe('byte budgets', () => {
+  test.skip(({ isMobile }) => isMobile, 'bytes do not depend on the viewport')
+
+  for (const [path, budget] of Object.entries(BUDGET)) {
+    test(`${path} loads at most ${budget.js / KB} kB of gzipped JavaScript and ${CSS_BUDGET / KB} kB of CSS`, async () => {
+      const html = readFileSync(join(DIST, budget.html), 'utf8')
+      const scripts = firstLoadScripts(html)
+      expect(scripts.length).toBeGreaterThan(0)
+      const jsBytes = scripts.reduce((sum, script) => sum + gzipSizeOf(script), 0)
+      const reactChunk = scripts.find((script) =>
+        readFileSync(join(DIST, script), 'utf8').includes('react-dom'),
+      )
+      const reactBytes = reactChunk ? gzipSizeOf(reactChunk) : 0
+      console.log(
+        `${path}: ${jsBytes} B of JavaScript (gzip), of which the chunk with React is ${reactBytes} B`,
+      )
+      expect(jsBytes).toBeLessThanOrEqual(budget.js)
+      expect(html).not.toMatch(/email-sdk/)
+
+      const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)]
+        .map((match) => match[1]!)
+        .join('')
+      const stylesheets = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map(
+        (m) => gzipSizeOf(m[1]!),
+      )
+      const cssBytes =
+        gzipSync(styles, { level: 9 }).byteLength + stylesheets.reduce((a, b) => a + b, 0)
+      console.log(`${path}: ${cssBytes} B of CSS (gzip)`)
+      expect(cssBytes).toBeLessThanOrEqual(CSS_BUDGET)
+    })
+  }
+
+  test('the e-mail SDK is a chunk of its own that no page preloads', () => {
+    expect(
+      readdirSync(join(DIST, 'assets')).filter((file) => /^email-sdk-.+\.js$/.test(file)),
+    ).toHaveLength(1)
+  })
+
+  test(`the home page transfers at most ${HOME_FIRST_LOAD_BUDGET / KB} kB on first load, and no SDK`, async ({
+    page,
+  }) => {
+    const responses: { url: string; bytes: number }[] = []
+    page.on('requestfinished', async (request) => {
+      const sizes = await request.sizes()
+      responses.push({
+        url: request.url(),
+        bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+      })
+    })
+    await page.goto('/', { waitUntil: 'networkidle' })
+    const total = responses.reduce((sum, response) => sum + response.bytes, 0)
+    console.log(`/ first load: ${responses.length} requests, ${total} B transferred`)
+    expect(total).toBeLessThanOrEqual(HOME_FIRST_LOAD_BUDGET)
+    expect(
+      responses.map((response) => response.url).filter((url) => url.includes('email-sdk')),
+    ).toEqual([])
+  })
+})

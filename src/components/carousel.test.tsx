@@ -1,0 +1,86 @@
+import { act, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { carousel } from '../content/home'
+import { Carousel } from './carousel'
+
+const slides = ['Uno', 'Dos', 'Tres', 'Cuatro'].map((title) => ({
+  id: title,
+  content: <h3>{title}</h3>,
+}))
+
+let reducedMotion = false
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+  reducedMotion = false
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: reducedMotion && query.includes('reduce'),
+    media: query,
+  }))
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe() {
+        this.callback(
+          [{ isIntersecting: true } as IntersectionObserverEntry],
+          this as unknown as IntersectionObserver,
+        )
+      }
+      disconnect() {}
+    },
+  )
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+const current = () =>
+  screen.getAllByRole('group', { hidden: true }).find((slide) => !slide.hasAttribute('inert'))!
+
+function renderCarousel() {
+  render(
+    <Carousel label="Funciones" labels={carousel.controls} intervalMs={3000} slides={slides} />,
+  )
+  return userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+}
+
+describe('Carousel', () => {
+  it('rotates every interval and loops', () => {
+    renderCarousel()
+    expect(current()).toHaveAccessibleName('1 de 4')
+    for (const expected of ['2 de 4', '3 de 4', '4 de 4', '1 de 4']) {
+      act(() => void vi.advanceTimersByTime(3000))
+      expect(current()).toHaveAccessibleName(expected)
+    }
+  })
+
+  it('is announced politely only when it stops rotating', async () => {
+    const user = renderCarousel()
+    const track = current().parentElement!
+    expect(track).toHaveAttribute('aria-live', 'off')
+    await user.click(screen.getByRole('button', { name: carousel.controls.pause }))
+    expect(track).toHaveAttribute('aria-live', 'polite')
+  })
+
+  it('moves with the arrows and the dots', async () => {
+    const user = renderCarousel()
+    await user.click(screen.getByRole('button', { name: carousel.controls.previous }))
+    expect(current()).toHaveAccessibleName('4 de 4')
+    await user.click(screen.getByRole('button', { name: 'Ir a la diapositiva 2' }))
+    expect(current()).toHaveAccessibleName('2 de 4')
+    expect(screen.getByRole('button', { name: 'Ir a la diapositiva 2' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    )
+  })
+
+  it('starts paused for visitors who prefer less motion', () => {
+    reducedMotion = true
+    renderCarousel()
+    expect(screen.getByRole('button', { name: carousel.controls.play })).toBeInTheDocument()
+    act(() => void vi.advanceTimersByTime(9000))
+    expect(current()).toHaveAccessibleName('1 de 4')
+  })
+})
