@@ -327,10 +327,10 @@ function detailItems(details, limit = 3) {
     const figures = []
     if (typeof item.wastedBytes === 'number') figures.push(kb(item.wastedBytes) + ' wasted')
     if (typeof item.score === 'number') figures.push(`shift ${item.score.toFixed(3)}`)
-    for (const key of ['wastedMs', 'duration', 'reflowTime', 'ms']) {
+    for (const key of ['wastedMs', 'duration', 'total', 'reflowTime', 'ms']) {
       if (typeof item[key] === 'number') figures.push(`${Math.round(item[key])} ms`)
     }
-    const text = where.replace(/\s+/g, ' ')
+    const text = (where.startsWith('data:') ? shortUrl(where) : where).replace(/\s+/g, ' ')
     const short = text.length > 140 ? `${text.slice(0, 137)}…` : text
     return [`${short}${figures.length > 0 ? ` (${figures.join(', ')})` : ''}`]
   })
@@ -472,6 +472,25 @@ async function scrollTrace(origin) {
 }
 
 /**
+ * A URL short enough for one line: the file name, or for a data: URL its type and, for an SVG,
+ * its <title>.
+ * @param {string} url
+ */
+function shortUrl(url) {
+  const data = /^data:([^;,]+)(;base64)?,(.*)$/s.exec(url)
+  if (!data) return url.split('?')[0]?.split('/').pop() || url
+  const [, type, base64, payload = ''] = data
+  let text = ''
+  try {
+    text = base64 ? Buffer.from(payload, 'base64').toString('utf8') : decodeURIComponent(payload)
+  } catch {
+    // undecodable: type only
+  }
+  const title = /<title>([^<]*)<\/title>/.exec(text)?.[1]
+  return `data:${type}${title ? ` "${title}"` : ''} (${kb(payload.length)})`
+}
+
+/**
  * The page's renderer main thread is the one that recorded the scroll marks; its top-level
  * tasks are RunTask / ThreadControllerImpl::RunTask complete events.
  * @param {TraceEvent[]} events
@@ -539,7 +558,7 @@ function analyseTrace(events) {
       for (const event of threadEvents) {
         if (event.ts < task.ts || event.ts + /** @type {number} */ (event.dur) > task.end) continue
         const data = event.args?.data ?? event.args?.beginData ?? {}
-        const where = [data.functionName, data.url ? String(data.url).split('/').pop() : '']
+        const where = [data.functionName, data.url ? shortUrl(String(data.url)) : '']
           .filter(Boolean)
           .join(' ')
         const label = where ? `${event.name} (${where})` : event.name
@@ -661,7 +680,7 @@ function printPage(path, median, runs) {
 function machineLoad() {
   const cpus = availableParallelism()
   const load = Math.round(loadavg()[0] * 100) / 100
-  return { cpus, load, busy: load > cpus * 0.75 }
+  return { cpus, load, busy: load > cpus * 0.5 }
 }
 
 async function main() {
@@ -736,10 +755,10 @@ async function main() {
   )
 
   const loadAfter = machineLoad()
-  if (loadBefore.busy || loadAfter.busy) {
+  if (loadBefore.busy) {
     console.log(
-      `\n⚠ The machine was busy (load average ${loadBefore.load} before, ${loadAfter.load} after, ` +
-        `${loadAfter.cpus} CPUs): CPU-bound figures (TBT, task lengths, simulated FCP/LCP) are ` +
+      `\n⚠ The machine was busy when the bench started (load average ${loadBefore.load} on ` +
+        `${loadBefore.cpus} CPUs): CPU-bound figures (TBT, task lengths, simulated FCP/LCP) are ` +
         `inflated and noisy. Re-run on an idle machine before acting on them.`,
     )
   }
