@@ -61,7 +61,7 @@ export function Terms() {
           <p className={`${styles.tocTitle} ${styles.tocSub}`}>{terms.privacyTitle}</p>
           <ol className={styles.tocList}>{tocEntries(terms.privacySections)}</ol>
         </nav>
-        <article className={styles.body}>
+        <div className={styles.body}>
           <div className={styles.intro}>
             {terms.intro.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
@@ -87,7 +87,7 @@ export function Terms() {
           <ButtonLink className={styles.back} href="/" variant="secondary">
             {termsPage.backHome}
           </ButtonLink>
-        </article>
+        </div>
       </div>
     </div>
   )

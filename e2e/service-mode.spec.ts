@@ -1,0 +1,111 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { demoRequest, expect, fillDemoForm, submitButton, test, uniqueEmail } from './fixtures'
+
+/**
+ * A build made with the e-mail service configured: the page talks to that service (here a
+ * stand-in on another origin, as the real one is) and the local stand-in is off.
+ */
+const OUT_DIR = 'test-results/dist-service'
+const PORT = 4180
+
+type Received = { url: string; body: Record<string, unknown> }
+
+test.describe('a build configured for the e-mail service', () => {
+  test.skip(({ isMobile }) => isMobile, 'one layout is enough for the wiring')
+  test.describe.configure({ mode: 'serial', timeout: 120_000 })
+
+  let api: Server
+  let apiOrigin = ''
+  let site: ChildProcess
+  const received: Received[] = []
+  let answer = { status: 200, body: 'OK' }
+
+  test.beforeAll(async ({ isMobile }) => {
+    // A describe-level skip does not stop this hook; two builds at once would share build/ssr.
+    test.skip(isMobile, 'one layout is enough for the wiring')
+    api = createServer((request, response) => {
+      response.setHeader('access-control-allow-origin', '*')
+      response.setHeader('access-control-allow-headers', 'content-type')
+      if (request.method === 'OPTIONS') return void response.writeHead(204).end()
+      let body = ''
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      request.on('end', () => {
+        received.push({ url: request.url ?? '', body: JSON.parse(body) as Record<string, unknown> })
+        response.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body)
+      })
+    })
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
+    apiOrigin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`
+
+    const build = spawnSync('node', ['scripts/build.mjs'], {
+      env: {
+        ...process.env,
+        BUILD_OUT_DIR: OUT_DIR,
+        VITE_EMAILJS_PUBLIC_KEY: 'public-key-123',
+        VITE_EMAILJS_SERVICE_ID: 'service_sales',
+        VITE_EMAILJS_TEMPLATE_ID: 'template_demo',
+        VITE_EMAILJS_API_ORIGIN: apiOrigin,
+      },
+      encoding: 'utf8',
+    })
+    expect(build.status, build.stderr).toBe(0)
+    site = spawn('node', ['build/server/main.js'], {
+      env: { ...process.env, PORT: String(PORT), DIST_DIR: OUT_DIR, DATA_DIR: `${OUT_DIR}-data` },
+      stdio: 'ignore',
+    })
+    await expect
+      .poll(
+        async () => (await fetch(`http://127.0.0.1:${PORT}/healthz`).catch(() => null))?.status,
+        { timeout: 15_000 },
+      )
+      .toBe(200)
+  })
+
+  test.afterAll(async () => {
+    site?.kill('SIGTERM')
+    if (api) await new Promise<void>((resolve) => api.close(() => resolve()))
+  })
+
+  test('sends the request to the configured service with its ids and key', async ({ page }) => {
+    await page.goto(`http://127.0.0.1:${PORT}/`)
+    await expect(page.locator('input[name="contact_number"]')).toHaveValue(/^\d{1,5}$/)
+    const email = uniqueEmail('servicio')
+    await fillDemoForm(page, demoRequest(email))
+    await submitButton(page).click()
+    await expect(page.getByRole('alertdialog')).toContainText('El mensaje se envió correctamente.')
+    const sent = received.find(
+      (request) => (request.body.template_params as Record<string, string>).user_email === email,
+    )
+    expect(sent?.url).toBe('/api/v1.0/email/send')
+    expect(sent?.body).toMatchObject({
+      lib_version: '4.4.1',
+      user_id: 'public-key-123',
+      service_id: 'service_sales',
+      template_id: 'template_demo',
+      template_params: demoRequest(email),
+    })
+  })
+
+  test("shows the service's own error text", async ({ page }) => {
+    answer = { status: 400, body: 'The template ID is invalid' }
+    await page.goto(`http://127.0.0.1:${PORT}/`)
+    await expect(page.locator('input[name="contact_number"]')).toHaveValue(/^\d{1,5}$/)
+    await fillDemoForm(page, demoRequest(uniqueEmail('servicio-error')))
+    await submitButton(page).click()
+    await expect(page.getByRole('alertdialog')).toContainText(
+      'Hubo un problema al enviar el mensaje: The template ID is invalid',
+    )
+    answer = { status: 200, body: 'OK' }
+  })
+
+  test('turns the local stand-in off and lets the CSP reach the service', async ({ request }) => {
+    const response = await request.post(`http://127.0.0.1:${PORT}/api/v1.0/email/send`, {
+      data: {},
+    })
+    expect(response.status()).toBe(404)
+    const page = await request.get(`http://127.0.0.1:${PORT}/`)
+    expect(page.headers()['content-security-policy']).toContain(`connect-src 'self' ${apiOrigin}`)
+  })
+})
