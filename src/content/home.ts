@@ -3,7 +3,7 @@ import { anchors, site } from './site'
 export const homeMeta = {
   title: `${site.name} | Sistema de inteligencia en precios para estaciones de servicio`,
   description:
-    'Monitorea los precios de tu competencia en tiempo real, recibe alertas por WhatsApp y fija el precio óptimo de cada estación. Solicita una demo gratis de GASPRE.',
+    'Monitorea los precios de tu competencia en tiempo real, recibe alertas por WhatsApp y fija el precio óptimo de cada estación. Solicita tu demo gratis.',
 } as const
 
 export const hero = {
