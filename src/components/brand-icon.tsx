@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react'
+import { IconFrame, type IconFrameProps } from './icon'
 
 /** Filled brand marks for the footer's contact and social links. Decorative, like Icon. */
 const brandPaths = {
@@ -12,22 +12,6 @@ const brandPaths = {
 
 export type BrandName = keyof typeof brandPaths
 
-export function BrandIcon({
-  name,
-  size = 24,
-  ...props
-}: Omit<ComponentProps<'svg'>, 'children'> & { name: BrandName; size?: number }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      aria-hidden="true"
-      focusable="false"
-      fill="currentColor"
-      {...props}
-    >
-      <path d={brandPaths[name]} />
-    </svg>
-  )
+export function BrandIcon({ name, ...props }: IconFrameProps & { name: BrandName }) {
+  return <IconFrame d={brandPaths[name]} fill="currentColor" {...props} />
 }

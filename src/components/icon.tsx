@@ -17,9 +17,10 @@ const paths = {
 
 export type IconName = keyof typeof paths
 
-type IconProps = Omit<ComponentProps<'svg'>, 'children'> & { name: IconName; size?: number }
+export type IconFrameProps = Omit<ComponentProps<'svg'>, 'children'> & { size?: number }
 
-export function Icon({ name, size = 24, ...props }: IconProps) {
+/** A decorative 24×24 icon: the control that holds it carries the name. */
+export function IconFrame({ size = 24, d, ...props }: IconFrameProps & { d: string }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -27,14 +28,23 @@ export function Icon({ name, size = 24, ...props }: IconProps) {
       height={size}
       aria-hidden="true"
       focusable="false"
+      {...props}
+    >
+      <path d={d} />
+    </svg>
+  )
+}
+
+export function Icon({ name, ...props }: IconFrameProps & { name: IconName }) {
+  return (
+    <IconFrame
+      d={paths[name]}
       fill="none"
       stroke="currentColor"
       strokeWidth={2}
       strokeLinecap="round"
       strokeLinejoin="round"
       {...props}
-    >
-      <path d={paths[name]} />
-    </svg>
+    />
   )
 }

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Button, ButtonLink } from '../components/button'
 import { Dialog } from '../components/dialog'
 import { Icon } from '../components/icon'
+import { VideoFrame } from '../components/video-frame'
 import { hero, videoDialog, videoSection, youtubeEmbedUrl } from '../content/home'
 import { track } from '../lib/analytics'
 import styles from './hero.module.css'
@@ -55,13 +56,7 @@ export function Hero() {
         variant="media"
       >
         {/* Mounted only while open: closing the popup stops the video. */}
-        <div className={styles.frame}>
-          <iframe
-            src={youtubeEmbedUrl(true)}
-            title={videoSection.frameTitle}
-            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-          />
-        </div>
+        <VideoFrame src={youtubeEmbedUrl(true)} title={videoSection.frameTitle} />
       </Dialog>
     </section>
   )

@@ -1,3 +1,4 @@
+import { VideoFrame } from '../components/video-frame'
 import { anchors } from '../content/site'
 import { videoSection, youtubeEmbedUrl } from '../content/home'
 import { videoFacadeDocument } from '../lib/video-facade'
@@ -20,14 +21,12 @@ export function VideoSection() {
           </h2>
           <p className={section.lead}>{videoSection.lead}</p>
         </div>
-        <div className={styles.frame}>
-          <iframe
-            src={youtubeEmbedUrl(true)}
-            srcDoc={videoFacadeDocument()}
-            title={videoSection.frameTitle}
-            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-          />
-        </div>
+        <VideoFrame
+          className={styles.frame}
+          src={youtubeEmbedUrl(true)}
+          srcDoc={videoFacadeDocument()}
+          title={videoSection.frameTitle}
+        />
       </div>
     </section>
   )
