@@ -15,7 +15,7 @@ export function VideoSection() {
       aria-labelledby="video-titulo"
     >
       <div className={`container ${styles.layout}`}>
-        <div className={section.intro}>
+        <div className={`${section.intro} ${styles.intro}`}>
           <h2 id="video-titulo" className={`${section.heading} ${styles.heading}`}>
             {videoSection.heading}
           </h2>
