@@ -18,11 +18,17 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         // Artwork stays in cacheable files: inlined data URIs would weigh on the HTML and JS.
         assetsInlineLimit: 0,
         modulePreload: { polyfill: false },
+        // One stylesheet linked from the HTML (which prerender replaces with the inline CSS), so
+        // the islands loaded after the first paint never fetch CSS of their own.
+        cssCodeSplit: false,
         rollupOptions: {
           input: {
             home: resolve(import.meta.dirname, 'index.html'),
             terms: resolve(import.meta.dirname, 'tyc/index.html'),
           },
+          // Reading our own content objects has no side effects; without this, template strings
+          // built from them stay in bundles that never use them.
+          treeshake: { propertyReadSideEffects: false, unknownGlobalSideEffects: false },
           output: {
             // A readable name for the SDK chunk that loads only when a visitor starts the form.
             chunkFileNames: (chunk) =>

@@ -79,15 +79,20 @@ export const submitButton = (page: Page) =>
 
 export const alertDialog = (page: Page) => page.getByRole('alertdialog')
 
+const heldClocks = new WeakSet<Page>()
+
 /** Fakes the page's timers and holds them still, so a test decides when time passes. */
 export async function holdClock(page: Page): Promise<void> {
   const now = Date.now()
   await page.clock.install({ time: now })
   await page.clock.pauseAt(now + 1000)
+  heldClocks.add(page)
 }
 
 /** Waits until the islands are hydrated, so clicks reach React. */
 export async function gotoHome(page: Page, path = '/'): Promise<void> {
   await page.goto(path)
+  // Hydration starts a frame after the first paint; a held clock has to let that frame pass.
+  if (heldClocks.has(page)) await page.clock.runFor(100)
   await expect(page.locator('input[name="contact_number"]')).toHaveValue(/^\d{1,5}$/)
 }

@@ -4,6 +4,9 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>\s*/g
+// The page paints from its HTML; its scripts only hydrate the islands, so they must not compete
+// with the HTML for the first paint.
+const SCRIPT_TAGS = /<(script type="module"|link rel="modulepreload")/g
 
 /**
  * The server render's stylesheet covers every section, hydrated or not, so it is the site's
@@ -35,6 +38,7 @@ export async function prerender({ distDir, ssrDir, env }) {
         clientStylesheets.add(href)
         return ''
       })
+      .replace(SCRIPT_TAGS, '<$1 fetchpriority="low"')
       .replace('<!--head-->', () => `${page.head}\n    <style>${css}</style>`)
       .replace('<!--app-->', () => page.html)
     await writeFile(file, html)

@@ -1,8 +1,18 @@
-import { hydrateIslands } from './islands/hydrate-islands'
 import { reportVideoSectionPlays } from './lib/video-events'
-import { homeIslands } from './pages/home-islands'
 import { startPage } from './start-page'
 
 startPage()
 reportVideoSectionPlays()
-hydrateIslands(homeIslands)
+
+// The prerendered page paints from its HTML; React and the islands arrive right after the first
+// frame, so they never delay it. Until then a submit is held: once hydrateRoot runs, React
+// replays what the visitor did.
+const holdSubmit = (event: Event) => event.preventDefault()
+document.addEventListener('submit', holdSubmit, true)
+requestAnimationFrame(() =>
+  setTimeout(async () => {
+    const { hydrateHome } = await import('./hydrate-home')
+    hydrateHome()
+    document.removeEventListener('submit', holdSubmit, true)
+  }),
+)

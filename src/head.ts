@@ -1,5 +1,6 @@
-import { homeMeta } from './content/home'
-import { anchors, mailtoHref, site } from './content/site'
+import { homeMeta } from './content/meta'
+import { anchors } from './content/anchors'
+import { mailtoHref, site } from './content/site'
 import { terms } from './content/terms'
 
 export type PageId = 'home' | 'terms'

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { anchors, header } from '../content/site'
+import { anchors } from '../content/anchors'
+import { header } from '../content/site'
 import { SiteFooter } from '../sections/site-footer'
 import { SiteHeader } from '../sections/site-header'
 

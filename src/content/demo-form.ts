@@ -1,4 +1,4 @@
-import { anchors } from './site'
+import { anchors } from './anchors'
 
 /** Copy of the demo request form, its validation messages and its alerts. */
 export const demoForm = {

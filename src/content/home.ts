@@ -1,10 +1,4 @@
-import { anchors, site } from './site'
-
-export const homeMeta = {
-  title: `${site.name} | Sistema de inteligencia en precios para estaciones de servicio`,
-  description:
-    'Monitorea los precios de tu competencia en tiempo real, recibe alertas por WhatsApp y fija el precio óptimo de cada estación. Solicita tu demo gratis.',
-} as const
+import { anchors } from './anchors'
 
 export const hero = {
   eyebrow: 'Para grupos gasolineros y estaciones de servicio',
@@ -120,14 +114,18 @@ export const pillars = {
   ],
 } as const
 
-export const videoSection = {
-  heading: 'Hemos ayudado a más de 150 grupos gasolineros a tomar mejores decisiones de precio',
-  lead: 'Mira cómo GASPRE convierte los movimientos de tu mercado en decisiones rentables.',
-  /** YouTube id of the product video; marketing replaces it when the final cut is published. */
+/** The product video, shown in the hero's popup and in the video section. */
+export const productVideo = {
+  /** YouTube id; marketing replaces it when the final cut is published. */
   youtubeId: 'M7lc1UVf-VE',
-  playLabel: 'Reproducir el video de GASPRE',
   frameTitle: 'Video de presentación de GASPRE',
+  playLabel: 'Reproducir el video de GASPRE',
 } as const
 
 export const youtubeEmbedUrl = (autoplay: boolean) =>
-  `https://www.youtube-nocookie.com/embed/${videoSection.youtubeId}?rel=0${autoplay ? '&autoplay=1' : ''}`
+  `https://www.youtube-nocookie.com/embed/${productVideo.youtubeId}?rel=0${autoplay ? '&autoplay=1' : ''}`
+
+export const videoSection = {
+  heading: 'Hemos ayudado a más de 150 grupos gasolineros a tomar mejores decisiones de precio',
+  lead: 'Mira cómo GASPRE convierte los movimientos de tu mercado en decisiones rentables.',
+} as const

@@ -1,3 +1,4 @@
+import { anchors } from './anchors'
 import type { ExternalLink, Link } from './types'
 
 /** Facts about the company and every address the site links to, written once. */
@@ -27,14 +28,6 @@ export const site = {
 
 export const whatsappHref = `https://wa.me/${site.whatsappNumber}?text=${encodeURIComponent(site.whatsappGreeting)}`
 export const mailtoHref = `mailto:${site.contactEmail}`
-
-export const anchors = {
-  why: 'porque-gaspre',
-  clients: 'nuestros-clientes',
-  demo: 'solicitar-demo-gratis',
-  video: 'video',
-  main: 'contenido',
-} as const
 
 /** The in-page menu, shared by the desktop and the mobile navigation. */
 export const navLinks = [

@@ -1,4 +1,4 @@
-import { anchors } from '../content/site'
+import { anchors } from '../content/anchors'
 import { track } from './analytics'
 
 /**

@@ -1,4 +1,4 @@
-import { videoSection, youtubeEmbedUrl } from '../content/home'
+import { productVideo, youtubeEmbedUrl } from '../content/home'
 
 /**
  * The video section's player placeholder, served as the iframe's `srcdoc`: the page holds a
@@ -21,9 +21,9 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 export function videoFacadeDocument(): string {
-  const label = escapeHtml(videoSection.playLabel)
+  const label = escapeHtml(productVideo.playLabel)
   return (
-    `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(videoSection.frameTitle)}</title>` +
+    `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(productVideo.frameTitle)}</title>` +
     `<style>${FACADE_STYLE}</style></head><body>` +
     `<a href="${escapeHtml(youtubeEmbedUrl(true))}">` +
     '<span class="play" aria-hidden="true"><svg width="36" height="36" viewBox="0 0 24 24"><path d="M8 5.5v13l11-6.5z" fill="currentColor"/></svg></span>' +

@@ -1,4 +1,4 @@
-import { anchors } from '../content/site'
+import { anchors } from '../content/anchors'
 import { clients } from '../content/home'
 import { assetUrl } from '../lib/assets'
 import section from './section.module.css'

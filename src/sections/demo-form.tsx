@@ -62,6 +62,9 @@ export function DemoForm() {
           <form
             ref={formRef}
             className={styles.form}
+            // Sent by script; should a submit ever happen without it, POST keeps the visitor's
+            // data out of the address bar and the server logs.
+            method="post"
             aria-labelledby="demo-titulo"
             onSubmit={submit}
           >

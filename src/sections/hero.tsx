@@ -3,7 +3,7 @@ import { Button, ButtonLink } from '../components/button'
 import { Dialog } from '../components/dialog'
 import { Icon } from '../components/icon'
 import { VideoFrame } from '../components/video-frame'
-import { hero, videoDialog, videoSection, youtubeEmbedUrl } from '../content/home'
+import { hero, productVideo, videoDialog, youtubeEmbedUrl } from '../content/home'
 import { track } from '../lib/analytics'
 import styles from './hero.module.css'
 
@@ -56,7 +56,7 @@ export function Hero() {
         variant="media"
       >
         {/* Mounted only while open: closing the popup stops the video. */}
-        <VideoFrame src={youtubeEmbedUrl(true)} title={videoSection.frameTitle} />
+        <VideoFrame src={youtubeEmbedUrl(true)} title={productVideo.frameTitle} />
       </Dialog>
     </section>
   )

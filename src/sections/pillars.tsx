@@ -1,4 +1,4 @@
-import { anchors } from '../content/site'
+import { anchors } from '../content/anchors'
 import { pillars } from '../content/home'
 import section from './section.module.css'
 import styles from './pillars.module.css'

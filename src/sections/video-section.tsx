@@ -1,6 +1,6 @@
 import { VideoFrame } from '../components/video-frame'
-import { anchors } from '../content/site'
-import { videoSection, youtubeEmbedUrl } from '../content/home'
+import { anchors } from '../content/anchors'
+import { productVideo, videoSection, youtubeEmbedUrl } from '../content/home'
 import { videoFacadeDocument } from '../lib/video-facade'
 import section from './section.module.css'
 import styles from './video-section.module.css'
@@ -25,7 +25,7 @@ export function VideoSection() {
           className={styles.frame}
           src={youtubeEmbedUrl(true)}
           srcDoc={videoFacadeDocument()}
-          title={videoSection.frameTitle}
+          title={productVideo.frameTitle}
         />
       </div>
     </section>
