@@ -26,9 +26,9 @@ import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const PAGES = ['/', '/tyc']
 const RUNS = 3
 const SCROLL_MS = 5000
@@ -36,15 +36,6 @@ const CPU_SLOWDOWN = 4
 const BENCH_TIMEOUT_MS = 10 * 60 * 1000
 const strict = process.argv.includes('--strict')
 const skipBuild = process.argv.includes('--no-build')
-
-const BROWSER_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 
 const CATEGORIES = /** @type {const} */ (['performance', 'accessibility', 'best-practices', 'seo'])
 
@@ -191,7 +182,7 @@ async function startServer() {
 async function lighthouseRun(url) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: ['--headless=new', ...BROWSER_FLAGS],
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
     logLevel: 'silent',
   })
   try {
@@ -415,7 +406,7 @@ function medianRun(runs) {
  * @param {string} origin
  */
 async function scrollTrace(origin) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: BROWSER_FLAGS })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
   cleanups.push(() => browser.close())
   try {
     const context = await browser.newContext({

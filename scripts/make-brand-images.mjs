@@ -9,9 +9,9 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { deflateSync, inflateSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 
 const OUT = new URL('../public/', import.meta.url)
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const OG_BUDGET = 120 * 1024
 
 const NAVY = '#0b1f3a'
@@ -486,14 +486,7 @@ const ICONS = [
 
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: CHROMIUM_FLAGS,
 })
 try {
   await mkdir(OUT, { recursive: true })
