@@ -5,7 +5,6 @@ import type { ExternalLink, Link } from './types'
 export const site = {
   name: 'GASPRE',
   legalName: 'GASPRE Inteligencia en Precios',
-  tagline: 'Inteligencia en precios para estaciones de servicio',
   locale: 'es_MX',
   lang: 'es',
   themeColor: '#0b1f3a',
@@ -50,7 +49,6 @@ export const footer = {
   blurb: 'Inteligencia en precios para estaciones de servicio en México, España y Latinoamérica.',
   socialLabel: 'Redes sociales',
   contactLabel: 'Contacto',
-  emailLabel: 'Escríbenos',
   whatsappLabel: 'Escríbenos por WhatsApp',
   legal: { label: 'Aviso de privacidad / Términos de uso / 2025', href: '/tyc' },
   copyright: `© 2025 ${site.name}. Todos los derechos reservados.`,

@@ -71,29 +71,26 @@ export function useDemoRequest() {
     )
   }, [])
 
-  /** The browser found a field invalid on submit: show our message instead of its bubble. */
-  const showInvalid = (event: Event) => {
-    event.preventDefault()
-    const form = formRef.current
-    if (!form) return
-    const found = validate(
-      Object.fromEntries(
-        FIELD_NAMES.map((name) => [name, fieldOf(form, name)?.value ?? '']),
-      ) as DemoRequestValues,
-    )
-    setErrors(found)
-    setShowSummary(true)
-    const first = FIELD_NAMES.find((name) => found[name])
-    if (first && event.target === fieldOf(form, first)) fieldOf(form, first)?.focus()
-  }
-
+  // The browser found a field invalid on submit: show our message instead of its bubble.
   // 'invalid' does not bubble, so the form listens in the capture phase, natively.
   useEffect(() => {
     const form = formRef.current
     if (!form) return
+    const showInvalid = (event: Event) => {
+      event.preventDefault()
+      const found = validate(
+        Object.fromEntries(
+          FIELD_NAMES.map((name) => [name, fieldOf(form, name)?.value ?? '']),
+        ) as DemoRequestValues,
+      )
+      setErrors(found)
+      setShowSummary(true)
+      const first = FIELD_NAMES.find((name) => found[name])
+      if (first && event.target === fieldOf(form, first)) fieldOf(form, first)?.focus()
+    }
     form.addEventListener('invalid', showInvalid, true)
     return () => form.removeEventListener('invalid', showInvalid, true)
-  })
+  }, [])
 
   const submit = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {
