@@ -26,4 +26,9 @@ export default tseslint.config(
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
+  {
+    // Inlined into pages as written: browser code in plain ES5-style JavaScript.
+    files: ['src/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
 )

@@ -15,6 +15,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test-setup.ts'],
+          // Typing through user-event in jsdom is slow on a busy machine; a ceiling, not a timing.
+          testTimeout: 20_000,
         },
       },
       {

@@ -29,6 +29,33 @@ const MESSAGES = {
 /** Form fields that configure the call rather than fill the template. */
 const CONTROL_FIELDS = new Set(['lib_version', 'service_id', 'template_id', 'user_id'])
 
+/**
+ * A browser running no script posts the demo form here itself. It is answered with the home page
+ * (Post/Redirect/Get), whose section with this id says how it went: never a bare text page.
+ * The ids are those of src/content/demo-form.ts (`posted`).
+ */
+export const POSTED_PAGES = {
+  sent: '/#solicitud-enviada',
+  failed: '/#solicitud-no-enviada',
+} as const
+/** The form's bot trap (src/lib/use-demo-request.ts): a person never fills it in. */
+const HONEYPOT_FIELD = 'website'
+
+const isNavigation = (request: FastifyRequest): boolean =>
+  request.headers['sec-fetch-mode'] === 'navigate' ||
+  (request.headers['sec-fetch-mode'] === undefined &&
+    (request.headers.accept ?? '').includes('text/html'))
+
+/** How the result of a send is told: as text to the SDK, as a page to a navigating browser. */
+type Answer = (reply: FastifyReply, status: number, text?: string) => FastifyReply
+
+const answerAsText: Answer = sendText
+const answerAsPage: Answer = (reply, status) =>
+  reply.redirect(status === 200 ? POSTED_PAGES.sent : POSTED_PAGES.failed, 303)
+
+/** Up to five digits, as the page makes them (src/lib/demo-request.ts). */
+const newContactNumber = (): string => String(Math.floor(Math.random() * 100_000))
+
 interface SendRequest {
   userId: unknown
   serviceId: unknown
@@ -72,7 +99,12 @@ function waitWhileConnected(ms: number, res: ServerResponse): Promise<boolean> {
 }
 
 /** Applies a test fault; returns true when it has answered (or dropped) the request. */
-async function applyFault(fault: Fault, request: FastifyRequest, reply: FastifyReply) {
+async function applyFault(
+  fault: Fault,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: Answer,
+) {
   if (fault.delayMs !== undefined && fault.delayMs > 0) {
     if (!(await waitWhileConnected(fault.delayMs, reply.raw))) {
       reply.hijack()
@@ -85,7 +117,7 @@ async function applyFault(fault: Fault, request: FastifyRequest, reply: FastifyR
     return true
   }
   if (fault.status !== undefined) {
-    sendText(reply, fault.status, fault.body)
+    answer(reply, fault.status, fault.body)
     return true
   }
   return false
@@ -130,8 +162,12 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = clientErrorStatus(error)
+    if (status === null) request.log.error({ err: error }, 'stand-in failed')
+    // A visitor without scripts is shown the page that offers other ways to reach sales.
+    if (request.routeOptions.url === SEND_FORM_PATH && isNavigation(request)) {
+      return answerAsPage(reply, status ?? 500)
+    }
     if (status === null) {
-      request.log.error({ err: error }, 'stand-in failed')
       return sendText(reply, 500, 'The message could not be stored. Please try again.')
     }
     if (status === 413) return sendText(reply, 413, MESSAGES.tooLarge)
@@ -145,16 +181,21 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
     return sendText(reply, status)
   })
 
-  async function accept(request: FastifyRequest, reply: FastifyReply, input: SendRequest) {
+  async function accept(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: SendRequest,
+    answer: Answer = answerAsText,
+  ) {
     const params = templateParams(input.templateParams)
     const email = typeof params === 'object' ? params.user_email : undefined
     const fault = options.faults?.take(email)
-    if (fault !== undefined && (await applyFault(fault, request, reply))) return reply
+    if (fault !== undefined && (await applyFault(fault, request, reply, answer))) return reply
 
-    if (!present(input.userId)) return sendText(reply, 400, MESSAGES.publicKey)
-    if (!present(input.serviceId)) return sendText(reply, 400, MESSAGES.serviceId)
-    if (!present(input.templateId)) return sendText(reply, 400, MESSAGES.templateId)
-    if (typeof params === 'string') return sendText(reply, 400, params)
+    if (!present(input.userId)) return answer(reply, 400, MESSAGES.publicKey)
+    if (!present(input.serviceId)) return answer(reply, 400, MESSAGES.serviceId)
+    if (!present(input.templateId)) return answer(reply, 400, MESSAGES.templateId)
+    if (typeof params === 'string') return answer(reply, 400, params)
 
     const record = newRecord(input.serviceId, input.templateId, params)
     await options.outbox.append(record)
@@ -170,7 +211,7 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
         params.user_group ?? '-'
       }`,
     )
-    return sendText(reply, 200, 'OK')
+    return answer(reply, 200, 'OK')
   }
 
   const routeOptions = { bodyLimit: BODY_LIMIT }
@@ -194,14 +235,27 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
     if (mediaType(request) !== 'multipart/form-data') {
       return sendText(reply, 415, MESSAGES.formType)
     }
+    const page = isNavigation(request)
+    const answer = page ? answerAsPage : answerAsText
     const fields = await formFields(request)
-    if (fields === null) return sendText(reply, 400, MESSAGES.badForm)
+    if (fields === null) return answer(reply, 400, MESSAGES.badForm)
+    if (page) {
+      // The page's script would have done this: drop a bot, number the request.
+      if (present(fields.get(HONEYPOT_FIELD))) return answer(reply, 200)
+      fields.delete(HONEYPOT_FIELD)
+      if (!present(fields.get('contact_number'))) fields.set('contact_number', newContactNumber())
+    }
     const params = Object.fromEntries([...fields].filter(([name]) => !CONTROL_FIELDS.has(name)))
-    return accept(request, reply, {
-      userId: fields.get('user_id'),
-      serviceId: fields.get('service_id'),
-      templateId: fields.get('template_id'),
-      templateParams: params,
-    })
+    return accept(
+      request,
+      reply,
+      {
+        userId: fields.get('user_id'),
+        serviceId: fields.get('service_id'),
+        templateId: fields.get('template_id'),
+        templateParams: params,
+      },
+      answer,
+    )
   })
 }

@@ -21,7 +21,8 @@ const sources = (...groups: (string | null | readonly string[])[]): string =>
 /**
  * A strict policy: no 'unsafe-inline' or 'unsafe-eval' anywhere; inline code is allowed only
  * through the hashes the build computed. In local mode the page posts to its own origin, which
- * 'self' already covers; in service mode the sending API's origin is added to connect-src.
+ * 'self' already covers; in service mode the sending API's origin is added to connect-src and
+ * form-action.
  */
 export function contentSecurityPolicy(build: SiteBuild): string {
   const directives: [string, string][] = [
@@ -36,7 +37,8 @@ export function contentSecurityPolicy(build: SiteBuild): string {
     ['media-src', "'self'"],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
-    ['form-action', "'self'"],
+    // Without scripts the demo form posts itself to the sending API's form endpoint.
+    ['form-action', sources("'self'", build.apiOrigin)],
     ['frame-ancestors', "'none'"],
     ['manifest-src', "'self'"],
   ]

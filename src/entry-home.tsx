@@ -5,14 +5,11 @@ startPage()
 reportVideoSectionPlays()
 
 // The prerendered page paints from its HTML; React and the islands arrive right after the first
-// frame, so they never delay it. Until then a submit is held: once hydrateRoot runs, React
-// replays what the visitor did.
-const holdSubmit = (event: Event) => event.preventDefault()
-document.addEventListener('submit', holdSubmit, true)
+// frame, so they never delay it. Until the form's island hydrates, a submit is held by the inline
+// script in <head> (islands/hold-early-submits.js); the island then sends it, once.
 requestAnimationFrame(() =>
   setTimeout(async () => {
     const { hydrateHome } = await import('./hydrate-home')
     hydrateHome()
-    document.removeEventListener('submit', holdSubmit, true)
   }),
 )

@@ -12,6 +12,7 @@ import { renderWithIslands } from './islands/island'
 import { homeIslands } from './pages/home-islands'
 import { HomePage } from './pages/home-page'
 import { TermsPage } from './pages/terms-page'
+import holdEarlySubmits from './islands/hold-early-submits.js?raw'
 
 export type RenderedPage = {
   id: PageId
@@ -23,6 +24,18 @@ export type RenderedPage = {
 
 const templates: Record<PageId, string> = { home: 'index.html', terms: 'tyc/index.html' }
 
+/** Marks the page as one whose scripts run, so what only a page without them needs hides. */
+const MARK_SCRIPTS_RUN = "document.documentElement.setAttribute('data-scripts','')"
+
+/**
+ * Scripts inlined in a page's <head>, allowed by their CSP hashes: they must act before the
+ * page's own scripts arrive, which on a slow connection is seconds after it is visible.
+ */
+const inlineScripts: Record<PageId, readonly string[]> = {
+  home: [MARK_SCRIPTS_RUN, holdEarlySubmits],
+  terms: [],
+}
+
 export function renderPages(env: Env): RenderedPage[] {
   const siteUrl = parseSiteUrl(env)
   const pages: [PageId, () => string][] = [
@@ -33,7 +46,10 @@ export function renderPages(env: Env): RenderedPage[] {
     id,
     path: pageMeta[id].path,
     template: templates[id],
-    head: renderHead(id, siteUrl),
+    head: [
+      renderHead(id, siteUrl),
+      ...inlineScripts[id].map((script) => `<script>${script}</script>`),
+    ].join('\n    '),
     html: render(),
   }))
 }
@@ -48,7 +64,7 @@ export function describeBuild(env: Env, inlineStyles: readonly string[]) {
   return {
     mode: mail.mode,
     apiOrigin: mail.apiOrigin,
-    scriptHashes: [] as string[],
+    scriptHashes: Object.values(inlineScripts).flat().map(cspHash),
     styleHashes: [FACADE_STYLE, ...inlineStyles].map(cspHash),
     frameOrigins: ['https://www.youtube-nocookie.com'],
     scriptOrigins: tagManager ? [TAG_MANAGER_ORIGIN] : [],

@@ -54,4 +54,30 @@ export const demoForm = {
     errorHelp: 'Tus datos siguen en el formulario: puedes intentarlo de nuevo.',
     close: 'Aceptar',
   },
+  /** One-tap ways to reach sales that carry the request when sending fails. */
+  fallback: {
+    lead: 'O mándanos la solicitud ahora mismo, ya escrita, por otra vía:',
+    whatsapp: 'Enviar por WhatsApp',
+    email: 'Enviar por correo',
+    subject: 'Solicitud de demo de GASPRE',
+    intro: 'Hola, quiero solicitar una demo gratis de GASPRE. Estos son mis datos:',
+    labels: {
+      user_name: 'Nombre',
+      user_group: 'Grupo o estación',
+      user_phone: 'Teléfono',
+      user_email: 'Correo',
+      contact_number: 'Número de contacto',
+      message: 'Comentarios',
+    },
+  },
+  /** What the page says after the form was posted by the browser itself (scripts off). */
+  posted: {
+    sentId: 'solicitud-enviada',
+    failedId: 'solicitud-no-enviada',
+    failedText:
+      'No pudimos registrar tu solicitud. Escríbenos por WhatsApp o por correo y te atendemos igual:',
+  },
+  /** Shown only when the browser runs no scripts: the form still works, and so do these. */
+  withoutScripts:
+    'Tu navegador no está ejecutando JavaScript. El formulario funciona igual, y también puedes escribirnos directamente:',
 } as const

@@ -10,6 +10,7 @@ export type AnalyticsEvent =
   | { event: 'demo_form_start' }
   | { event: 'demo_request_submitted'; traffic_source: string }
   | { event: 'demo_request_failed'; error: string }
+  | { event: 'demo_request_fallback'; channel: 'whatsapp' | 'email' }
   | { event: 'video_open'; placement: 'hero' | 'video_section' }
   | { event: 'cta_click'; cta: CtaName }
 

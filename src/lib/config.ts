@@ -103,6 +103,19 @@ export function parseMailConfig(env: Env): MailConfig {
   }
 }
 
+/** The sending API's form endpoint, where the form posts itself when no script runs. */
+export const SEND_FORM_PATH = '/api/v1.0/email/send-form'
+
+export const nativeFormAction = (config: MailConfig): string =>
+  `${config.apiOrigin ?? ''}${SEND_FORM_PATH}`
+
+/** The fields the form endpoint reads to route a natively posted form, by name. */
+export const nativeFormControls = (config: MailConfig): Readonly<Record<string, string>> => ({
+  service_id: config.serviceId,
+  template_id: config.templateId,
+  user_id: config.publicKey,
+})
+
 export const DEFAULT_SITE_URL = 'https://gaspre.mx'
 
 /** Public address of the site, for canonical URLs, the sitemap and link previews. */

@@ -15,9 +15,14 @@ import {
 } from './demo-request'
 import { demoRequestSender } from './demo-request-sender'
 import { clearDraft, loadDraft, saveDraft } from './draft'
+import { type FallbackRequest } from './fallback-links'
 import { sendErrorText } from './send-error-text'
+import { releaseHeldButton, takeOverHeldForm, typedValues } from '../islands/held-form'
 
-export type SendResult = { kind: 'success' } | { kind: 'error'; text: string }
+export type SendResult =
+  | { kind: 'success' }
+  /** `request` is what failed to send, so the alert can offer other ways to send it. */
+  | { kind: 'error'; text: string; request: FallbackRequest }
 
 export const HONEYPOT_NAME = 'website'
 
@@ -40,14 +45,82 @@ export function useDemoRequest() {
   const started = useRef(false)
   const draftLoaded = useRef(false)
 
-  // Storage exists only in the browser, so the draft is restored after hydration.
-  useEffect(() => {
-    const draft = loadDraft(local)
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (draft) setValues(draft)
-    draftLoaded.current = true
-    setContactNumber(newContactNumber())
+  const start = useCallback(() => {
+    if (started.current) return
+    started.current = true
+    track({ event: 'demo_form_start' })
+    demoRequestSender.preload()
   }, [])
+
+  const sendRequest = useCallback(
+    async (form: HTMLFormElement, request: DemoRequestValues, number: string) => {
+      if (sendingRef.current) return
+      const found = validate(request)
+      setErrors(found)
+      const first = FIELD_NAMES.find((name) => found[name])
+      if (first) {
+        releaseHeldButton(form)
+        setShowSummary(true)
+        fieldOf(form, first)?.focus()
+        return
+      }
+      setShowSummary(false)
+
+      const succeed = () => {
+        clearDraft(local)
+        setValues(emptyValues())
+        setErrors({})
+        setContactNumber(newContactNumber())
+        setResult({ kind: 'success' })
+      }
+
+      // A filled honeypot is a bot: it is told it succeeded and nothing is sent.
+      const trap = form.elements.namedItem(HONEYPOT_NAME)
+      if (trap instanceof HTMLInputElement && trap.value !== '') {
+        trap.value = ''
+        releaseHeldButton(form)
+        succeed()
+        return
+      }
+
+      sendingRef.current = true
+      setSending(true)
+      const campaign = attributionParams(
+        captureFirstTouch(session, new URL(window.location.href), document.referrer),
+      )
+      const sent = { ...trimValues(request), contact_number: number }
+      try {
+        await demoRequestSender.send({ ...sent, ...campaign })
+        track({ event: 'demo_request_submitted', traffic_source: campaign.traffic_source })
+        succeed()
+      } catch (error) {
+        const text = sendErrorText(error)
+        track({ event: 'demo_request_failed', error: text })
+        setResult({ kind: 'error', text, request: sent })
+      } finally {
+        sendingRef.current = false
+        setSending(false)
+      }
+    },
+    [],
+  )
+
+  // Hydration: what the visitor typed into the prerendered form is kept (a saved draft only
+  // fills the fields left empty), and a submit held before the scripts arrived is sent now.
+  useEffect(() => {
+    const form = formRef.current
+    if (!form) return
+    const typed = typedValues(form, FIELD_NAMES)
+    const draft = loadDraft(local)
+    const initial = emptyValues()
+    for (const name of FIELD_NAMES) initial[name] = typed[name] || draft?.[name] || ''
+    const number = newContactNumber()
+    setValues(initial)
+    setContactNumber(number)
+    draftLoaded.current = true
+    if (FIELD_NAMES.some((name) => typed[name] !== '')) start()
+    if (takeOverHeldForm(form)) void sendRequest(form, initial, number)
+  }, [start, sendRequest])
 
   useEffect(() => {
     if (draftLoaded.current) saveDraft(local, values)
@@ -58,18 +131,17 @@ export function useDemoRequest() {
       fieldOf(form, name)?.setCustomValidity(validateField(name, values[name]) ?? '')
   }, [values])
 
-  const change = useCallback((name: FieldName, value: string) => {
-    if (!started.current) {
-      started.current = true
-      track({ event: 'demo_form_start' })
-      demoRequestSender.preload()
-    }
-    setValues((current) => ({ ...current, [name]: value }))
-    // A message already shown follows the correction as the visitor types.
-    setErrors((current) =>
-      name in current ? { ...current, [name]: validateField(name, value) } : current,
-    )
-  }, [])
+  const change = useCallback(
+    (name: FieldName, value: string) => {
+      start()
+      setValues((current) => ({ ...current, [name]: value }))
+      // A message already shown follows the correction as the visitor types.
+      setErrors((current) =>
+        name in current ? { ...current, [name]: validateField(name, value) } : current,
+      )
+    },
+    [start],
+  )
 
   // The browser found a field invalid on submit: show our message instead of its bubble.
   // 'invalid' does not bubble, so the form listens in the capture phase, natively.
@@ -93,59 +165,11 @@ export function useDemoRequest() {
   }, [])
 
   const submit = useCallback(
-    async (event: FormEvent<HTMLFormElement>) => {
+    (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault()
-      if (sendingRef.current) return
-      const form = event.currentTarget
-      const found = validate(values)
-      setErrors(found)
-      const first = FIELD_NAMES.find((name) => found[name])
-      if (first) {
-        setShowSummary(true)
-        fieldOf(form, first)?.focus()
-        return
-      }
-      setShowSummary(false)
-
-      const succeed = () => {
-        clearDraft(local)
-        setValues(emptyValues())
-        setErrors({})
-        setContactNumber(newContactNumber())
-        setResult({ kind: 'success' })
-      }
-
-      // A filled honeypot is a bot: it is told it succeeded and nothing is sent.
-      const trap = form.elements.namedItem(HONEYPOT_NAME)
-      if (trap instanceof HTMLInputElement && trap.value !== '') {
-        trap.value = ''
-        succeed()
-        return
-      }
-
-      sendingRef.current = true
-      setSending(true)
-      const campaign = attributionParams(
-        captureFirstTouch(session, new URL(window.location.href), document.referrer),
-      )
-      try {
-        await demoRequestSender.send({
-          ...trimValues(values),
-          contact_number: contactNumber,
-          ...campaign,
-        })
-        track({ event: 'demo_request_submitted', traffic_source: campaign.traffic_source })
-        succeed()
-      } catch (error) {
-        const text = sendErrorText(error)
-        track({ event: 'demo_request_failed', error: text })
-        setResult({ kind: 'error', text })
-      } finally {
-        sendingRef.current = false
-        setSending(false)
-      }
+      void sendRequest(event.currentTarget, values, contactNumber)
     },
-    [values, contactNumber],
+    [sendRequest, values, contactNumber],
   )
 
   return {

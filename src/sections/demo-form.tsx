@@ -4,8 +4,11 @@ import { Dialog } from '../components/dialog'
 import { TextAreaField, TextField } from '../components/field'
 import { Icon } from '../components/icon'
 import { demoForm } from '../content/demo-form'
+import { mailConfig } from '../lib/build-env'
+import { nativeFormAction, nativeFormControls } from '../lib/config'
 import { MAX_LENGTH, type FieldName } from '../lib/demo-request'
 import { HONEYPOT_NAME, useDemoRequest } from '../lib/use-demo-request'
+import { RequestFallbackLinks, WithoutScripts } from './demo-form-alternatives'
 import section from './section.module.css'
 import styles from './demo-form.module.css'
 
@@ -59,14 +62,19 @@ export function DemoForm() {
           </ul>
         </div>
         <div className={styles.card}>
+          <WithoutScripts />
           <form
             ref={formRef}
             className={styles.form}
-            // Sent by script; should a submit ever happen without it, POST keeps the visitor's
-            // data out of the address bar and the server logs.
+            // Sent by script. Without one, the browser posts it to the sending API's form
+            // endpoint itself: POST keeps the visitor's data out of addresses and logs.
+            action={nativeFormAction(mailConfig)}
             method="post"
+            encType="multipart/form-data"
             aria-labelledby="demo-titulo"
             onSubmit={submit}
+            // A submit before hydration is held by the page's first script (held-form.ts).
+            data-hold-until-hydrated=""
           >
             <p className={styles.note}>{demoForm.requiredNote}</p>
             <div className={styles.row}>
@@ -96,6 +104,9 @@ export function DemoForm() {
             </div>
             <TextAreaField {...fieldProps('message')} hint={hints.message} rows={4} />
             <input type="hidden" name="contact_number" value={contactNumber} />
+            {Object.entries(nativeFormControls(mailConfig)).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
             <div className={styles.trap} aria-hidden="true">
               <label>
                 {demoForm.honeypotLabel}
@@ -120,14 +131,15 @@ export function DemoForm() {
               className={styles.submit}
               aria-disabled={sending || undefined}
             >
-              {sending ? (
-                <>
-                  <span className={styles.spinner} aria-hidden="true" />
-                  {demoForm.sending}
-                </>
-              ) : (
-                demoForm.submit
-              )}
+              {/* Both labels are in the HTML: the page's first script can show the busy one
+                  for a submit held before hydration (see the CSS). */}
+              <span className={styles.spinner} aria-hidden="true" hidden={!sending} />
+              <span className={styles.idleLabel} hidden={sending}>
+                {demoForm.submit}
+              </span>
+              <span className={styles.busyLabel} hidden={!sending}>
+                {demoForm.sending}
+              </span>
             </Button>
           </form>
         </div>
@@ -149,7 +161,12 @@ export function DemoForm() {
           <p id={alertTextId} className={styles.alertText}>
             {result?.kind === 'error' ? `${alert.errorPrefix}${result.text}` : alert.successText}
           </p>
-          {result?.kind === 'error' && <p>{alert.errorHelp}</p>}
+          {result?.kind === 'error' && (
+            <>
+              <p>{alert.errorHelp}</p>
+              <RequestFallbackLinks request={result.request} />
+            </>
+          )}
           <form method="dialog">
             <Button type="submit" block>
               {alert.close}
