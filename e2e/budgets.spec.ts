@@ -18,10 +18,13 @@ const HOME_FIRST_LOAD_BUDGET = 250 * KB
 
 const gzipSizeOf = (asset: string) => readFileSync(join(DIST, `${asset}.gz`)).byteLength
 
+/** Chunks that wait for the visitor's first input in the form (see use-demo-request.ts). */
+const ON_FIRST_INPUT = ['email-sdk-', 'fallback-links-']
+
 /**
  * The JavaScript a page loads up front: its module entry, every chunk it preloads, and the
- * chunks those import by themselves right after the first paint. Only the e-mail SDK, which
- * waits for the visitor, is left out.
+ * chunks those import by themselves right after the first paint. Only the chunks that wait for
+ * the visitor are left out.
  */
 function firstLoadScripts(html: string): string[] {
   const tags =
@@ -30,7 +33,8 @@ function firstLoadScripts(html: string): string[] {
   for (const script of [...scripts]) {
     const code = readFileSync(join(DIST, script), 'utf8')
     for (const [, chunk] of code.matchAll(/["'`](?:\.\/|assets\/)([\w-]+\.js)["'`]/g)) {
-      if (!chunk!.startsWith('email-sdk-')) scripts.add(`assets/${chunk}`)
+      if (!ON_FIRST_INPUT.some((prefix) => chunk!.startsWith(prefix)))
+        scripts.add(`assets/${chunk}`)
     }
   }
   return [...scripts]

@@ -107,13 +107,13 @@ test.describe('demo request form', () => {
     await queueFaults(page, email, [{ delayMs: 30_000, status: 503, body: 'late' }])
     await fillDemoForm(page, demoRequest(email))
     await submitButton(page).click()
-    await expect(submitButton(page)).toHaveText('Enviando…')
+    await expect(submitButton(page)).toHaveAccessibleName('Enviando…')
     await expect(submitButton(page)).toHaveAttribute('aria-disabled', 'true')
     await page.clock.runFor(15_100)
     await expect(alertDialog(page)).toContainText(
       `${ERROR_PREFIX}el servicio de envío no respondió en 15 segundos`,
     )
-    await expect(submitButton(page)).toHaveText('Enviar solicitud')
+    await expect(submitButton(page)).toHaveAccessibleName('Enviar solicitud')
   })
 
   test('a double click sends one request', async ({ page }) => {

@@ -3,6 +3,7 @@ export const anchors = {
   why: 'porque-gaspre',
   clients: 'nuestros-clientes',
   demo: 'solicitar-demo-gratis',
+  demoHeading: 'demo-titulo',
   video: 'video',
   main: 'contenido',
 } as const

@@ -1,8 +1,12 @@
 import { anchors } from './anchors'
 
-/** Copy of the demo request form, its validation messages and its alerts. */
-export const demoForm = {
+/**
+ * The demo section's static copy. Kept apart from the form's own copy (below), which the form
+ * island's script carries: this part is only ever in the HTML.
+ */
+export const demoSection = {
   id: anchors.demo,
+  headingId: anchors.demoHeading,
   heading: 'Solicita tu demo gratis',
   lead: 'Déjanos tus datos y un especialista te mostrará GASPRE con los precios reales de tu zona. Sin costo y sin compromiso.',
   promises: [
@@ -10,6 +14,20 @@ export const demoForm = {
     'Demo en línea de 30 minutos con tus estaciones.',
     'Tus datos solo se usan para atender tu solicitud.',
   ],
+  /** What the page says after the form was posted by the browser itself (scripts off). */
+  posted: {
+    sentId: 'solicitud-enviada',
+    failedId: 'solicitud-no-enviada',
+    failedText:
+      'No pudimos registrar tu solicitud. Escríbenos por WhatsApp o por correo y te atendemos igual:',
+  },
+  /** Shown only when the browser runs no scripts: the form still works, and so do these. */
+  withoutScripts:
+    'Tu navegador no está ejecutando JavaScript. El formulario funciona igual, y también puedes escribirnos directamente:',
+} as const
+
+/** Copy of the demo request form, its validation messages and its alerts. */
+export const demoForm = {
   requiredNote: 'Los campos marcados con * son obligatorios.',
   labels: {
     user_name: 'Nombre completo*',
@@ -59,25 +77,5 @@ export const demoForm = {
     lead: 'O mándanos la solicitud ahora mismo, ya escrita, por otra vía:',
     whatsapp: 'Enviar por WhatsApp',
     email: 'Enviar por correo',
-    subject: 'Solicitud de demo de GASPRE',
-    intro: 'Hola, quiero solicitar una demo gratis de GASPRE. Estos son mis datos:',
-    labels: {
-      user_name: 'Nombre',
-      user_group: 'Grupo o estación',
-      user_phone: 'Teléfono',
-      user_email: 'Correo',
-      contact_number: 'Número de contacto',
-      message: 'Comentarios',
-    },
   },
-  /** What the page says after the form was posted by the browser itself (scripts off). */
-  posted: {
-    sentId: 'solicitud-enviada',
-    failedId: 'solicitud-no-enviada',
-    failedText:
-      'No pudimos registrar tu solicitud. Escríbenos por WhatsApp o por correo y te atendemos igual:',
-  },
-  /** Shown only when the browser runs no scripts: the form still works, and so do these. */
-  withoutScripts:
-    'Tu navegador no está ejecutando JavaScript. El formulario funciona igual, y también puedes escribirnos directamente:',
 } as const

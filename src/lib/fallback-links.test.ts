@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { demoForm } from '../content/demo-form'
+import { fallbackMessage } from '../content/fallback-message'
 import {
   emailRequestLink,
   MAX_FALLBACK_URL_LENGTH,
@@ -8,7 +8,7 @@ import {
   type FallbackRequest,
 } from './fallback-links'
 
-const copy = demoForm.fallback
+const copy = fallbackMessage
 const request: FallbackRequest = {
   user_name: 'Ana López',
   user_email: 'ana@grupo.mx',

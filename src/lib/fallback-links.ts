@@ -1,3 +1,5 @@
+import { fallbackMessage } from '../content/fallback-message'
+import { site } from '../content/site'
 import type { DemoRequestValues } from './demo-request'
 
 /** Phones refuse or cut longer links; this leaves room for the app that opens them. */
@@ -65,3 +67,22 @@ export function emailRequestLink(
     `mailto:${address}?subject=${encodeURIComponent(copy.subject)}&body=${encodeURIComponent(body)}`
   return link(fitToLink(requestText(request, copy), link))
 }
+
+export type FallbackChannel = 'whatsapp' | 'email'
+export type FallbackLinks = Readonly<Record<FallbackChannel, string>>
+
+/** Both ways to send the request by hand, to the sales number and address given. */
+export function requestLinks(
+  request: FallbackRequest,
+  copy: FallbackCopy,
+  sales: { readonly whatsappNumber: string; readonly contactEmail: string },
+): FallbackLinks {
+  return {
+    whatsapp: whatsappRequestLink(sales.whatsappNumber, request, copy),
+    email: emailRequestLink(sales.contactEmail, request, copy),
+  }
+}
+
+/** The links the error alert offers: to our sales WhatsApp number and address. */
+export const salesRequestLinks = (request: FallbackRequest): FallbackLinks =>
+  requestLinks(request, fallbackMessage, site)

@@ -15,16 +15,19 @@ import {
 } from './demo-request'
 import { demoRequestSender } from './demo-request-sender'
 import { clearDraft, loadDraft, saveDraft } from './draft'
-import { type FallbackRequest } from './fallback-links'
+import type { FallbackLinks } from './fallback-links'
 import { sendErrorText } from './send-error-text'
 import { releaseHeldButton, takeOverHeldForm, typedValues } from '../islands/held-form'
 
 export type SendResult =
   | { kind: 'success' }
-  /** `request` is what failed to send, so the alert can offer other ways to send it. */
-  | { kind: 'error'; text: string; request: FallbackRequest }
+  /** `links` send the request that failed by other ways (null if they could not be loaded). */
+  | { kind: 'error'; text: string; links: FallbackLinks | null }
 
 export const HONEYPOT_NAME = 'website'
+
+// Needed only when a send fails: loaded with the visitor's first input, never with the page.
+const loadFallbackLinks = () => import('./fallback-links')
 
 const fieldOf = (form: HTMLFormElement, name: FieldName) =>
   form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null
@@ -43,13 +46,15 @@ export function useDemoRequest() {
   const [showSummary, setShowSummary] = useState(false)
   const sendingRef = useRef(false)
   const started = useRef(false)
-  const draftLoaded = useRef(false)
+  // The empty values of the first render, before the draft is read: never saved over a draft.
+  const pristine = useRef(values)
 
   const start = useCallback(() => {
     if (started.current) return
     started.current = true
     track({ event: 'demo_form_start' })
     demoRequestSender.preload()
+    void loadFallbackLinks().catch(() => undefined)
   }, [])
 
   const sendRequest = useCallback(
@@ -96,7 +101,11 @@ export function useDemoRequest() {
       } catch (error) {
         const text = sendErrorText(error)
         track({ event: 'demo_request_failed', error: text })
-        setResult({ kind: 'error', text, request: sent })
+        const links = await loadFallbackLinks().then(
+          ({ salesRequestLinks }) => salesRequestLinks(sent),
+          () => null,
+        )
+        setResult({ kind: 'error', text, links })
       } finally {
         sendingRef.current = false
         setSending(false)
@@ -117,13 +126,12 @@ export function useDemoRequest() {
     const number = newContactNumber()
     setValues(initial)
     setContactNumber(number)
-    draftLoaded.current = true
     if (FIELD_NAMES.some((name) => typed[name] !== '')) start()
     if (takeOverHeldForm(form)) void sendRequest(form, initial, number)
   }, [start, sendRequest])
 
   useEffect(() => {
-    if (draftLoaded.current) saveDraft(local, values)
+    if (values !== pristine.current) saveDraft(local, values)
     // Our rules join the browser's own constraint validation, so one check guards the submit.
     const form = formRef.current
     if (!form) return

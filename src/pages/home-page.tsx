@@ -1,6 +1,7 @@
 import { PageShell } from '../components/page-shell'
 import { Island } from '../islands/island'
 import { Clients } from '../sections/clients'
+import { DemoSection } from '../sections/demo-section'
 import { Pillars } from '../sections/pillars'
 import { VideoSection } from '../sections/video-section'
 
@@ -13,7 +14,7 @@ export function HomePage() {
       <Clients />
       <Pillars />
       <VideoSection />
-      <Island name="demo-form" />
+      <DemoSection />
     </PageShell>
   )
 }

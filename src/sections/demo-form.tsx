@@ -3,15 +3,16 @@ import { Button } from '../components/button'
 import { Dialog } from '../components/dialog'
 import { TextAreaField, TextField } from '../components/field'
 import { Icon } from '../components/icon'
+import { anchors } from '../content/anchors'
 import { demoForm } from '../content/demo-form'
 import { mailConfig } from '../lib/build-env'
 import { nativeFormAction, nativeFormControls } from '../lib/config'
 import { MAX_LENGTH, type FieldName } from '../lib/demo-request'
 import { HONEYPOT_NAME, useDemoRequest } from '../lib/use-demo-request'
-import { RequestFallbackLinks, WithoutScripts } from './demo-form-alternatives'
-import section from './section.module.css'
+import { RequestFallbackLinks } from './demo-form-alternatives'
 import styles from './demo-form.module.css'
 
+/** The demo request form and its alerts: the island of the demo section. */
 export function DemoForm() {
   const {
     formRef,
@@ -40,110 +41,86 @@ export function DemoForm() {
   })
 
   return (
-    <section
-      id={demoForm.id}
-      tabIndex={-1}
-      className={section.section}
-      aria-labelledby="demo-titulo"
-    >
-      <div className={`container ${styles.layout}`}>
-        <div className={styles.pitch}>
-          <h2 id="demo-titulo" className={section.heading}>
-            {demoForm.heading}
-          </h2>
-          <p className={section.lead}>{demoForm.lead}</p>
-          <ul className={styles.promises}>
-            {demoForm.promises.map((promise) => (
-              <li key={promise}>
-                <Icon name="check" size={22} />
-                {promise}
-              </li>
-            ))}
-          </ul>
+    <>
+      <form
+        ref={formRef}
+        className={styles.form}
+        // Sent by script. Without one, the browser posts it to the sending API's form
+        // endpoint itself: POST keeps the visitor's data out of addresses and logs.
+        action={nativeFormAction(mailConfig)}
+        method="post"
+        encType="multipart/form-data"
+        aria-labelledby={anchors.demoHeading}
+        onSubmit={submit}
+        // A submit before hydration is held by the page's first script (held-form.ts).
+        data-hold-until-hydrated=""
+      >
+        <p className={styles.note}>{demoForm.requiredNote}</p>
+        <div className={styles.row}>
+          <TextField {...fieldProps('user_name')} type="text" autoComplete="name" required />
+          <TextField
+            {...fieldProps('user_email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+          />
         </div>
-        <div className={styles.card}>
-          <WithoutScripts />
-          <form
-            ref={formRef}
-            className={styles.form}
-            // Sent by script. Without one, the browser posts it to the sending API's form
-            // endpoint itself: POST keeps the visitor's data out of addresses and logs.
-            action={nativeFormAction(mailConfig)}
-            method="post"
-            encType="multipart/form-data"
-            aria-labelledby="demo-titulo"
-            onSubmit={submit}
-            // A submit before hydration is held by the page's first script (held-form.ts).
-            data-hold-until-hydrated=""
-          >
-            <p className={styles.note}>{demoForm.requiredNote}</p>
-            <div className={styles.row}>
-              <TextField {...fieldProps('user_name')} type="text" autoComplete="name" required />
-              <TextField
-                {...fieldProps('user_email')}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                required
-              />
-            </div>
-            <div className={styles.row}>
-              <TextField
-                {...fieldProps('user_phone')}
-                type="tel"
-                autoComplete="tel"
-                hint={hints.user_phone}
-                required
-              />
-              <TextField
-                {...fieldProps('user_group')}
-                type="text"
-                autoComplete="organization"
-                required
-              />
-            </div>
-            <TextAreaField {...fieldProps('message')} hint={hints.message} rows={4} />
-            <input type="hidden" name="contact_number" value={contactNumber} />
-            {Object.entries(nativeFormControls(mailConfig)).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            <div className={styles.trap} aria-hidden="true">
-              <label>
-                {demoForm.honeypotLabel}
-                <input
-                  type="text"
-                  name={HONEYPOT_NAME}
-                  tabIndex={-1}
-                  autoComplete="off"
-                  defaultValue=""
-                />
-              </label>
-            </div>
-            <div role="status" aria-live="polite">
-              {showSummary && Object.values(errors).some(Boolean) && (
-                <p className={styles.summary}>{demoForm.errors.summary}</p>
-              )}
-            </div>
-            <Button
-              type="submit"
-              size="large"
-              block
-              className={styles.submit}
-              aria-disabled={sending || undefined}
-            >
-              {/* Both labels are in the HTML: the page's first script can show the busy one
+        <div className={styles.row}>
+          <TextField
+            {...fieldProps('user_phone')}
+            type="tel"
+            autoComplete="tel"
+            hint={hints.user_phone}
+            required
+          />
+          <TextField
+            {...fieldProps('user_group')}
+            type="text"
+            autoComplete="organization"
+            required
+          />
+        </div>
+        <TextAreaField {...fieldProps('message')} hint={hints.message} rows={4} />
+        <input type="hidden" name="contact_number" value={contactNumber} />
+        {Object.entries(nativeFormControls(mailConfig)).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <div className={styles.trap} aria-hidden="true">
+          <label>
+            {demoForm.honeypotLabel}
+            <input
+              type="text"
+              name={HONEYPOT_NAME}
+              tabIndex={-1}
+              autoComplete="off"
+              defaultValue=""
+            />
+          </label>
+        </div>
+        <div role="status" aria-live="polite">
+          {showSummary && Object.values(errors).some(Boolean) && (
+            <p className={styles.summary}>{demoForm.errors.summary}</p>
+          )}
+        </div>
+        <Button
+          type="submit"
+          size="large"
+          block
+          className={styles.submit}
+          aria-disabled={sending || undefined}
+        >
+          {/* Both labels are in the HTML: the page's first script can show the busy one
                   for a submit held before hydration (see the CSS). */}
-              <span className={styles.spinner} aria-hidden="true" hidden={!sending} />
-              <span className={styles.idleLabel} hidden={sending}>
-                {demoForm.submit}
-              </span>
-              <span className={styles.busyLabel} hidden={!sending}>
-                {demoForm.sending}
-              </span>
-            </Button>
-          </form>
-        </div>
-      </div>
+          <span className={styles.spinner} aria-hidden="true" hidden={!sending} />
+          <span className={styles.idleLabel} hidden={sending}>
+            {demoForm.submit}
+          </span>
+          <span className={styles.busyLabel} hidden={!sending}>
+            {demoForm.sending}
+          </span>
+        </Button>
+      </form>
       <Dialog
         open={result !== null}
         onClose={dismissResult}
@@ -164,7 +141,7 @@ export function DemoForm() {
           {result?.kind === 'error' && (
             <>
               <p>{alert.errorHelp}</p>
-              <RequestFallbackLinks request={result.request} />
+              {result.links && <RequestFallbackLinks links={result.links} />}
             </>
           )}
           <form method="dialog">
@@ -174,6 +151,6 @@ export function DemoForm() {
           </form>
         </div>
       </Dialog>
-    </section>
+    </>
   )
 }
