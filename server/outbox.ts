@@ -312,30 +312,90 @@ export function parseOutboxLine(line: string): OutboxRecord | null {
 
 export type OutboxEntry = { record: OutboxRecord } | { skipped: true }
 
+/** A line as an entry; null for a blank line (the writer's own probe leaves none, but be lenient). */
+function toEntry(line: string): OutboxEntry | null {
+  if (line.trim() === '') return null
+  const record = parseOutboxLine(line)
+  return record === null ? { skipped: true } : { record }
+}
+
+async function openForReading(file: string): Promise<FileHandle | null> {
+  try {
+    return await open(file, 'r')
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return null
+    throw error
+  }
+}
+
 /**
  * The outbox line by line, oldest first, without holding the file in memory (a 1 GB outbox
  * reads in flat memory). Blank lines are ignored; unreadable ones are reported as skipped.
  */
-export async function* streamOutbox(file: string): AsyncGenerator<OutboxEntry> {
-  let handle: FileHandle
-  try {
-    handle = await open(file, 'r')
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return
-    throw error
-  }
+export async function* streamOutbox(
+  file: string,
+  /** Read only this many bytes: a snapshot of a file the server may still append to. */
+  endBytes = Infinity,
+): AsyncGenerator<OutboxEntry> {
+  if (endBytes <= 0) return
+  const handle = await openForReading(file)
+  if (handle === null) return
   const lines = createInterface({
-    input: handle.createReadStream({ encoding: 'utf8', autoClose: false }),
+    input: handle.createReadStream({
+      encoding: 'utf8',
+      autoClose: false,
+      ...(Number.isFinite(endBytes) && { end: endBytes - 1 }),
+    }),
     crlfDelay: Infinity,
   })
   try {
     for await (const line of lines) {
-      if (line.trim() === '') continue
-      const record = parseOutboxLine(line)
-      yield record === null ? { skipped: true } : { record }
+      const entry = toEntry(line)
+      if (entry !== null) yield entry
     }
   } finally {
     lines.close()
+    await handle.close()
+  }
+}
+
+/**
+ * The outbox line by line, newest (last stored) first, reading the file backwards in chunks:
+ * memory stays flat however large the file is. Splitting at the 0x0A byte is safe in UTF-8.
+ */
+export async function* streamOutboxNewestFirst(
+  file: string,
+  /** Read only the first this many bytes (see streamOutbox). */
+  endBytes = Infinity,
+  chunkBytes = 1024 * 1024,
+): AsyncGenerator<OutboxEntry> {
+  const handle = await openForReading(file)
+  if (handle === null) return
+  try {
+    let position = Math.min((await handle.stat()).size, endBytes)
+    let carry = Buffer.alloc(0) // the start of a line whose end was in the previous chunk
+    while (position > 0) {
+      const length = Math.min(chunkBytes, position)
+      position -= length
+      const chunk = Buffer.alloc(length)
+      for (let read = 0; read < length;) {
+        const { bytesRead } = await handle.read(chunk, read, length - read, position + read)
+        if (bytesRead === 0) throw new Error('the outbox shrank while it was being read')
+        read += bytesRead
+      }
+      const buffer = carry.length > 0 ? Buffer.concat([chunk, carry]) : chunk
+      let end = buffer.length
+      for (let nl = buffer.lastIndexOf(0x0a, end - 1); nl !== -1;) {
+        const entry = toEntry(buffer.toString('utf8', nl + 1, end))
+        if (entry !== null) yield entry
+        end = nl
+        nl = end > 0 ? buffer.lastIndexOf(0x0a, end - 1) : -1
+      }
+      carry = Buffer.from(buffer.subarray(0, end))
+    }
+    const first = toEntry(carry.toString('utf8'))
+    if (first !== null) yield first
+  } finally {
     await handle.close()
   }
 }
