@@ -5,7 +5,7 @@
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from './email-stand-in.js'
 import { DEFAULT_OUTBOX_MAX_BYTES } from './outbox.js'
 
-export const DEFAULT_MAX_CONNECTIONS = 256
+export const DEFAULT_MAX_CONNECTIONS = 1024
 
 export interface ServerLimits {
   /** Demo requests accepted per client address per minute (the sending endpoints only). */

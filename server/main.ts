@@ -2,7 +2,7 @@
 //   PORT (3000), HOST (127.0.0.1), DIST_DIR (<repo>/dist), DATA_DIR (<repo>/.data),
 //   GASPRE_TEST_HOOKS=1 enables the /__test__/ routes, LOG_LEVEL (info),
 //   SHUTDOWN_GRACE_MS (25000): how long SIGTERM waits for in-flight requests,
-//   DEMO_RATE_LIMIT_PER_MINUTE (10), MAX_CONNECTIONS (256), OUTBOX_MAX_BYTES (1 GiB): limits,
+//   DEMO_RATE_LIMIT_PER_MINUTE (10), MAX_CONNECTIONS (1024), OUTBOX_MAX_BYTES (1 GiB): limits,
 //   TRUST_PROXY (unset): the reverse proxy's address(es) or CIDR(s), comma-separated, whose
 //   X-Forwarded-For names the client (the rate limit counts per client address).
 import { fileURLToPath } from 'node:url'

@@ -246,6 +246,13 @@ describe('the server process', () => {
     }
   })
 
+  it('refuses to start with a limit that is not a positive whole number, naming it', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+    const server = runServer({ DIST_DIR: dist.dist, DATA_DIR: dataDir, OUTBOX_MAX_BYTES: '1GB' })
+    expect((await server.exited).code).toBe(1)
+    expect(server.lines).toEqual(['OUTBOX_MAX_BYTES must be a positive whole number, not "1GB"'])
+  })
+
   it('refuses to start without a build, saying to run the build first', async () => {
     const server = runServer({ DIST_DIR: join(dist.root, 'no-such-dist') })
     expect((await server.exited).code).toBe(1)

@@ -267,7 +267,7 @@ describe('limits', () => {
     expect(readLimits({})).toEqual(DEFAULT_LIMITS)
     expect(DEFAULT_LIMITS).toEqual({
       rateLimitPerMinute: 10,
-      maxConnections: 256,
+      maxConnections: 1024,
       outboxMaxBytes: 1024 ** 3,
     })
     expect(
