@@ -9,7 +9,7 @@ import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.js'
-import { SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
+import { POSTED_PAGES, SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
 import { DEFAULT_LIMITS, LimitsError, readLimits, type ServerLimits } from './limits.js'
 import { MIN_FREE_BYTES, newRecord, outboxPath, readOutbox } from './outbox.js'
 import { makeFakeDist, type FakeDist } from './testing/fake-dist.js'
@@ -75,14 +75,26 @@ async function startApp(limits: Partial<ServerLimits> = {}): Promise<void> {
 const send = (body = sendBody(), path = SEND_PATH) =>
   request(url, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
 
-const sendForm = async (): Promise<Response> => {
+const sendForm = async (headers: Record<string, string> = {}): Promise<Response> => {
   const form = new FormData()
   for (const [name, value] of Object.entries(VISITOR)) form.append(name, value)
   form.append('service_id', 'service_local')
   form.append('template_id', 'template_demo')
   form.append('user_id', 'local-public-key')
-  return fetch(`${url}${SEND_FORM_PATH}`, { method: 'POST', body: form })
+  // Encoded by the platform, sent raw: fetch would rewrite Sec-Fetch-Mode.
+  const encoded = new Request(url, { method: 'POST', body: form })
+  const res = await request(url, SEND_FORM_PATH, {
+    method: 'POST',
+    headers: { 'content-type': encoded.headers.get('content-type') ?? '', ...headers },
+    body: Buffer.from(await encoded.arrayBuffer()),
+  })
+  return new Response(res.status === 303 ? null : res.body, {
+    status: res.status,
+    headers: Object.entries(res.headers).map(([name, value]) => [name, String(value)]),
+  })
 }
+/** How a browser without scripts posts the form: a navigation. */
+const NAVIGATION = { 'sec-fetch-mode': 'navigate', accept: 'text/html' }
 
 const outboxText = (): Promise<string> => readFile(outboxPath(dataDir), 'utf8').catch(() => '')
 const outboxSize = (): Promise<number> => stat(outboxPath(dataDir)).then((s) => s.size)
@@ -283,6 +295,27 @@ describe('limits', () => {
     expect(() => readLimits({ OUTBOX_MAX_BYTES: '1GB' })).toThrow(
       'OUTBOX_MAX_BYTES must be a positive whole number, not "1GB"',
     )
+  })
+})
+
+describe('a form posted without scripts', () => {
+  it('that cannot be stored, or is over the limit, ends on the "not sent" section, never "sent"', async () => {
+    await startApp({ outboxMaxBytes: TWO_AND_A_HALF_LINES, rateLimitPerMinute: 4 })
+    const sent = await sendForm(NAVIGATION)
+    expect(sent.status).toBe(303)
+    expect(sent.headers.get('location')).toBe(POSTED_PAGES.sent)
+    disk.capacity = (await outboxSize()) + 37
+    const noSpace = await sendForm(NAVIGATION)
+    expect(noSpace.status).toBe(303)
+    expect(noSpace.headers.get('location')).toBe(POSTED_PAGES.failed)
+    disk.capacity = Infinity
+    expect((await sendForm(NAVIGATION)).headers.get('location')).toBe(POSTED_PAGES.sent)
+    const full = await sendForm(NAVIGATION)
+    expect(full.headers.get('location')).toBe(POSTED_PAGES.failed)
+    const limited = await sendForm(NAVIGATION)
+    expect(limited.status).toBe(303)
+    expect(limited.headers.get('location')).toBe(POSTED_PAGES.failed)
+    await expectOnlyWholeLines(2)
   })
 })
 
