@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { appendFile, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -67,6 +67,26 @@ describe('outbox', () => {
     const { records, skipped } = await readOutbox(file)
     expect(skipped).toBe(1)
     expect(records.map((r) => r.params.user_email)).toEqual(['before@x.mx', 'after@x.mx'])
+  })
+
+  it('starts a new file when the outbox is moved away while the server runs', async () => {
+    const file = outboxPath(dir)
+    const old = record('old@x.mx')
+    // Room for two lines, not three: the cap must count the new file only.
+    const writer = new OutboxWriter(file, {
+      maxBytes: Math.floor(2.5 * Buffer.byteLength(`${JSON.stringify(old)}\n`)),
+    })
+    await writer.append(old)
+    await rename(file, join(dir, 'outbox-2025-09-01.jsonl'))
+    await writer.append(record('new@x.mx'))
+    await writer.append(record('newer@x.mx'))
+    await writer.close()
+    expect((await readOutbox(file)).records.map((r) => r.params.user_email)).toEqual([
+      'new@x.mx',
+      'newer@x.mx',
+    ])
+    const moved = await readOutbox(join(dir, 'outbox-2025-09-01.jsonl'))
+    expect(moved.records.map((r) => r.params.user_email)).toEqual(['old@x.mx'])
   })
 
   it('skips lines that are not records, and reads a missing file as empty', async () => {

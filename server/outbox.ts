@@ -7,7 +7,7 @@
 // last line: the writer terminates it before its next append and the reader skips it, so one
 // bad line never hides the others.
 import { randomUUID } from 'node:crypto'
-import { mkdir, open, statfs, type FileHandle } from 'node:fs/promises'
+import { mkdir, open, stat, statfs, type FileHandle } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 
@@ -44,7 +44,7 @@ export interface OutboxFile {
     length: number,
     position: number,
   ): Promise<{ bytesRead: number }>
-  stat(): Promise<{ size: number }>
+  stat(): Promise<{ size: number; ino: number; dev: number }>
   truncate(length: number): Promise<void>
   datasync(): Promise<void>
   close(): Promise<void>
@@ -135,6 +135,8 @@ export class OutboxWriter {
   private handle: OutboxFile | null = null
   /** The file's size as this writer left it; valid while `handle` is open. */
   private size = 0
+  /** Which file `handle` is, to notice when the outbox was moved away to start a new one. */
+  private identity = { ino: -1, dev: -1 }
   /** The last append's failure, until an append or a readiness probe succeeds. */
   private failure: OutboxError | null = null
   private tail: Promise<unknown> = Promise.resolve()
@@ -244,15 +246,26 @@ export class OutboxWriter {
     return { ready: true }
   }
 
+  /** True while the path still names the file the handle has open. */
+  private async stillTheFile(): Promise<boolean> {
+    const onDisk = await stat(this.file).catch(() => null)
+    return onDisk !== null && onDisk.ino === this.identity.ino && onDisk.dev === this.identity.dev
+  }
+
   private async openHandle(): Promise<OutboxFile> {
-    if (this.handle !== null) return this.handle
+    if (this.handle !== null) {
+      if (await this.stillTheFile()) return this.handle
+      // Moved or deleted (an operator exported it and made room): continue in a new file.
+      await this.dropHandle()
+    }
     try {
       const dir = dirname(this.file)
       await mkdir(dir, { recursive: true })
       const handle = await this.io.openForAppend(this.file)
       try {
-        const { size } = await handle.stat()
+        const { size, ino, dev } = await handle.stat()
         this.size = size
+        this.identity = { ino, dev }
         if (size === 0) {
           await syncDirectory(dir)
         } else {
