@@ -88,7 +88,7 @@ const sendForm = async (headers: Record<string, string> = {}): Promise<Response>
     headers: { 'content-type': encoded.headers.get('content-type') ?? '', ...headers },
     body: Buffer.from(await encoded.arrayBuffer()),
   })
-  return new Response(res.status === 303 ? null : res.body, {
+  return new Response(res.status === 303 ? null : res.text, {
     status: res.status,
     headers: Object.entries(res.headers).map(([name, value]) => [name, String(value)]),
   })
