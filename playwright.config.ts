@@ -44,6 +44,12 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(PORT), DATA_DIR: OUTBOX_DIR, GASPRE_TEST_HOOKS: '1' },
+    // Every test sends from 127.0.0.1: lift the per-address rate limit (a server test checks it).
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: OUTBOX_DIR,
+      GASPRE_TEST_HOOKS: '1',
+      DEMO_RATE_LIMIT_PER_MINUTE: '100000',
+    },
   },
 })

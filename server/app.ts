@@ -14,7 +14,8 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify'
 import { BODY_LIMIT, emailStandIn } from './email-stand-in.js'
-import { OutboxWriter, outboxPath } from './outbox.js'
+import { DEFAULT_LIMITS, type ServerLimits } from './limits.js'
+import { OutboxWriter, outboxPath, type OutboxIo } from './outbox.js'
 import { COMPRESSIBLE } from './postbuild.js'
 import { OneLinePerRequest } from './request-log.js'
 import { classifyPath } from './request-path.js'
@@ -29,6 +30,12 @@ export interface AppOptions {
   /** Registers the /__test__/ routes (GASPRE_TEST_HOOKS=1). */
   testHooks?: boolean
   logger?: FastifyServerOptions['logger']
+  /** Rate, connection and outbox limits; the defaults suit a small business. */
+  limits?: Partial<ServerLimits>
+  /** Whose X-Forwarded-For to believe for the client address (Fastify's trustProxy). */
+  trustProxy?: FastifyServerOptions['trustProxy']
+  /** The outbox's file operations: a seam for tests that inject disk faults. */
+  outboxIo?: OutboxIo
 }
 
 declare module 'fastify' {
@@ -79,6 +86,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const build = readSiteBuild(distDir)
   const headers = securityHeaders(build)
   const notFoundPage = readOptional(join(distDir, '404.html'))
+  const limits = { ...DEFAULT_LIMITS, ...options.limits }
   let shuttingDown = false
 
   const app = Fastify({
@@ -90,6 +98,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // Fastify's 503-while-closing bypasses the hooks (no security headers); serving the
     // request with Connection: close is just as correct.
     return503OnClosing: false,
+    trustProxy: options.trustProxy ?? false,
     clientErrorHandler: clientErrorHandler(headers),
     // Malformed percent-encoding the router cannot decode: a plain 400 with our headers.
     frameworkErrors: (_error, _request, reply) => {
@@ -98,7 +107,17 @@ export function buildApp(options: AppOptions): FastifyInstance {
     },
   })
 
-  const outbox = build.mode === 'local' ? new OutboxWriter(outboxPath(options.dataDir)) : null
+  // Past this many open connections the server refuses new ones at once, so a pile-up of
+  // idle or slow clients cannot exhaust file descriptors or memory.
+  app.server.maxConnections = limits.maxConnections
+
+  const outbox =
+    build.mode === 'local'
+      ? new OutboxWriter(outboxPath(options.dataDir), {
+          maxBytes: limits.outboxMaxBytes,
+          ...(options.outboxIo && { io: options.outboxIo }),
+        })
+      : null
   app.decorate('site', { build, distDir, outboxFile: outbox?.file ?? null })
 
   app.addHook('onRequest', async (_request, reply) => {
@@ -144,9 +163,30 @@ export function buildApp(options: AppOptions): FastifyInstance {
     index: false,
   })
 
+  // Liveness: the process serves requests. A supervisor restarts the server when it fails.
   app.get('/healthz', async (_request, reply) =>
     reply.header('cache-control', NO_STORE).send({ status: 'ok' }),
   )
+  // Readiness: a demo request sent now would be stored. A load balancer or uptime monitor
+  // watches this one; restarting the process would not free a full disk.
+  let wasReady = true
+  app.get('/readyz', async (request, reply) => {
+    reply.header('cache-control', NO_STORE)
+    const state = outbox === null ? ({ ready: true } as const) : await outbox.readiness()
+    if (state.ready !== wasReady) {
+      if (state.ready)
+        request.log.info({ event: 'ready' }, 'ready: the outbox can be written again')
+      else
+        request.log.error(
+          { event: 'not-ready', reason: state.reason },
+          `not ready: ${state.reason}`,
+        )
+      wasReady = state.ready
+    }
+    if (state.ready) return reply.send({ status: 'ok' })
+    // The reason (paths, sizes) goes to the log only, not to whoever asks.
+    return reply.code(503).send({ status: 'unavailable' })
+  })
 
   app.route({
     method: ['GET', 'HEAD'],
@@ -173,7 +213,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   const faults = options.testHooks === true ? new FaultQueue() : undefined
   if (outbox !== null) {
-    app.register(emailStandIn, { outbox, ...(faults && { faults }) })
+    app.register(emailStandIn, {
+      outbox,
+      rateLimitPerMinute: limits.rateLimitPerMinute,
+      ...(faults && { faults }),
+    })
   }
   if (faults !== undefined) {
     app.register(testHooks, { faults, outboxFile: outboxPath(options.dataDir) })

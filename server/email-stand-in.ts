@@ -3,8 +3,9 @@
 // 4.4.1 sends and answers like the real service: 200 'OK', or a 4xx with one sentence of text.
 // Accepted requests are stored durably in the outbox instead of being e-mailed.
 import type { ServerResponse } from 'node:http'
+import rateLimit from '@fastify/rate-limit'
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { newRecord, type OutboxWriter } from './outbox.js'
+import { OutboxError, newRecord, type OutboxRecord, type OutboxWriter } from './outbox.js'
 import type { Fault, FaultQueue } from './test-hooks.js'
 import { NO_STORE } from './security-headers.js'
 import { clientErrorStatus, sendText } from './text-reply.js'
@@ -13,6 +14,8 @@ export const SEND_PATH = '/api/v1.0/email/send'
 export const SEND_FORM_PATH = '/api/v1.0/email/send-form'
 export const BODY_LIMIT = 50 * 1024
 export const MAX_PARAM_LENGTH = 5_000
+/** Sends accepted per client address per minute (DEMO_RATE_LIMIT_PER_MINUTE overrides it). */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 10
 
 const MESSAGES = {
   publicKey: 'The Public Key is required. Send it as user_id.',
@@ -24,6 +27,10 @@ const MESSAGES = {
   badForm: 'The request body is not valid multipart form data.',
   sendType: 'Unsupported content type: send JSON with Content-Type application/json.',
   formType: 'Unsupported content type: send form data with Content-Type multipart/form-data.',
+  notStored: 'The message could not be stored. Please try again.',
+  outboxFull: 'The message could not be stored: the outbox is full. Please try again later.',
+  noSpace:
+    'The message could not be stored: the server is out of disk space. Please try again later.',
 } as const
 
 /** Form fields that configure the call rather than fill the template. */
@@ -144,8 +151,34 @@ async function formFields(request: FastifyRequest): Promise<Map<string, string> 
   }
 }
 
+/** Answers a request the outbox refused: never 200, and the log says why (without the visitor). */
+function storageFailed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: Answer,
+  record: OutboxRecord,
+  error: unknown,
+): FastifyReply {
+  const failure = error instanceof OutboxError ? error.failure : 'write-failed'
+  request.log.error(
+    {
+      event: 'demo-request-not-stored',
+      failure,
+      id: record.id,
+      contact: record.params.contact_number,
+      err: error,
+    },
+    `demo-request ${record.id} NOT stored: ${error instanceof Error ? error.message : String(error)}`,
+  )
+  if (failure === 'full') return answer(reply, 507, MESSAGES.outboxFull)
+  if (failure === 'no-space') return answer(reply, 507, MESSAGES.noSpace)
+  return answer(reply, 500, MESSAGES.notStored)
+}
+
 export interface StandInOptions {
   outbox: OutboxWriter
+  /** Sends accepted per client address per minute. */
+  rateLimitPerMinute?: number
   /** Present only when test hooks are on. */
   faults?: FaultQueue
 }
@@ -156,6 +189,13 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
   })
   // Only JSON and multipart bodies are parsed here; anything else is a 415 from Fastify.
   app.removeContentTypeParser('text/plain')
+  // After the no-store hook above, so a 429 carries it too. One budget per client address
+  // (request.ip: the socket's, or the proxy's X-Forwarded-For when TRUST_PROXY is set) shared
+  // by every route of this plugin: the two sending endpoints.
+  await app.register(rateLimit, {
+    max: options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+  })
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   )
@@ -168,7 +208,7 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
       return answerAsPage(reply, status ?? 500)
     }
     if (status === null) {
-      return sendText(reply, 500, 'The message could not be stored. Please try again.')
+      return sendText(reply, 500, MESSAGES.notStored)
     }
     if (status === 413) return sendText(reply, 413, MESSAGES.tooLarge)
     if (status === 415) {
@@ -198,18 +238,16 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
     if (typeof params === 'string') return answer(reply, 400, params)
 
     const record = newRecord(input.serviceId, input.templateId, params)
-    await options.outbox.append(record)
+    try {
+      await options.outbox.append(record)
+    } catch (error) {
+      return storageFailed(request, reply, answer, record, error)
+    }
+    // Never the visitor's name, e-mail or phone: the log is not where personal data lives.
+    const contact = params.contact_number
     request.log.info(
-      {
-        event: 'demo-request',
-        id: record.id,
-        name: params.user_name,
-        email: params.user_email,
-        group: params.user_group,
-      },
-      `demo-request ${record.id} ${params.user_name ?? '-'} <${params.user_email ?? '-'}> ${
-        params.user_group ?? '-'
-      }`,
+      { event: 'demo-request', id: record.id, contact },
+      `demo-request ${record.id} stored (contact number ${contact ?? '-'})`,
     )
     return answer(reply, 200, 'OK')
   }

@@ -1,12 +1,16 @@
 // `npm start` runs this: the production server on 127.0.0.1:$PORT.
 //   PORT (3000), HOST (127.0.0.1), DIST_DIR (<repo>/dist), DATA_DIR (<repo>/.data),
 //   GASPRE_TEST_HOOKS=1 enables the /__test__/ routes, LOG_LEVEL (info),
-//   SHUTDOWN_GRACE_MS (25000): how long SIGTERM waits for in-flight requests.
+//   SHUTDOWN_GRACE_MS (25000): how long SIGTERM waits for in-flight requests,
+//   DEMO_RATE_LIMIT_PER_MINUTE (10), MAX_CONNECTIONS (1024), OUTBOX_MAX_BYTES (1 GiB): limits,
+//   TRUST_PROXY (unset): the reverse proxy's address(es) or CIDR(s), comma-separated, whose
+//   X-Forwarded-For names the client (the rate limit counts per client address).
 import { fileURLToPath } from 'node:url'
 import { resolve } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import { SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
+import { LimitsError, readLimits } from './limits.js'
 import { SiteBuildError } from './site-build.js'
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
@@ -20,6 +24,12 @@ function envPort(name: string, fallback: number): number {
     process.exit(1)
   }
   return value
+}
+
+/** Fastify's trustProxy from TRUST_PROXY: the proxies' addresses or CIDRs, comma-separated. */
+function trustProxy(raw: string | undefined): string | false {
+  const value = raw?.trim() ?? ''
+  return value === '' ? false : value
 }
 
 async function main(): Promise<void> {
@@ -37,9 +47,11 @@ async function main(): Promise<void> {
       dataDir,
       testHooks,
       logger: { level: process.env.LOG_LEVEL ?? 'info' },
+      limits: readLimits(process.env),
+      trustProxy: trustProxy(process.env.TRUST_PROXY),
     })
   } catch (error) {
-    if (error instanceof SiteBuildError) {
+    if (error instanceof SiteBuildError || error instanceof LimitsError) {
       console.error(error.message)
       process.exit(1)
     }

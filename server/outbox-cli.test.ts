@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatOutbox } from './outbox-cli.js'
+import { CSV_COLUMNS, csvField, formatRecord } from './outbox-cli.js'
 import { outboxPath, type OutboxRecord } from './outbox.js'
-import { OUTBOX_CLI_JS, compileServer } from './testing/spawn-server.js'
+import { OUTBOX_CLI_JS, REPO_ROOT, compileServer } from './testing/spawn-server.js'
 
 const run = promisify(execFile)
 let dir: string
@@ -21,6 +21,7 @@ const record = (n: number, receivedAt: string, params: Record<string, string>): 
 
 const RECORDS = [
   record(1, '2025-09-01T10:00:00.000Z', { user_name: 'Primera', user_email: 'a@x.mx' }),
+  record(2, '2025-09-02T10:00:00.000Z', { user_name: 'Segunda', user_email: 'b@x.mx' }),
   record(3, '2025-09-03T10:00:00.000Z', {
     user_name: 'Tercera',
     user_email: 'c@x.mx',
@@ -31,7 +32,6 @@ const RECORDS = [
     utm_source: 'google',
     utm_campaign: 'otoño',
   }),
-  record(2, '2025-09-02T10:00:00.000Z', { user_name: 'Segunda', user_email: 'b@x.mx' }),
 ]
 
 beforeAll(async () => {
@@ -52,7 +52,7 @@ describe('npm run outbox', () => {
     )
   })
 
-  it('lists the stored requests of DATA_DIR newest first, with every param', async () => {
+  it('lists the stored requests of DATA_DIR newest (last stored) first, with every param', async () => {
     const data = join(dir, 'data')
     await mkdir(data)
     const lines = RECORDS.map((r) => JSON.stringify(r)).join('\n')
@@ -82,7 +82,109 @@ describe('npm run outbox', () => {
   })
 
   it('formats a multi-line message aligned under its label', () => {
-    const text = formatOutbox('/x/outbox.jsonl', [RECORDS[1] as OutboxRecord], 0)
+    const text = formatRecord(RECORDS[2] as OutboxRecord, 3)
     expect(text).toMatch(/ {2}Message: +Línea uno\n {20}Línea dos/)
+  })
+
+  it('exports CSV for a spreadsheet: BOM, RFC 4180 quoting, attribution columns, oldest first', async () => {
+    const data = join(dir, 'csv')
+    await mkdir(data)
+    const tricky = record(4, '2025-09-04T10:00:00.000Z', {
+      user_name: '=HYPERLINK("http://x.example","clic")',
+      user_email: '@SUM(1+1)@x.mx',
+      user_phone: '+52 55 1234 5678',
+      user_group: 'Gasolineras "El Águila", S.A.',
+      message: 'Hola,\nnecesito precios; ¿mañana?',
+      contact_number: '9',
+      traffic_source: 'Google Ads',
+      gclid: 'abc',
+      landing_page: '/',
+      first_visit_at: '2025-09-04T09:59:00.000Z',
+    })
+    const lines = [...RECORDS, tricky].map((r) => JSON.stringify(r)).join('\n')
+    await writeFile(outboxPath(data), `${lines}\n{"torn`)
+    const { stdout, stderr } = await run(process.execPath, ['scripts/outbox.mjs', '--csv'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATA_DIR: data },
+    })
+    expect(stdout.startsWith('\uFEFFid,receivedAt,user_name,user_email,user_phone,')).toBe(true)
+    const rows = stdout.slice(1).split('\r\n')
+    expect(rows.pop()).toBe('')
+    expect(rows[0]).toBe(CSV_COLUMNS.join(','))
+    expect(rows[0]).toBe(
+      'id,receivedAt,user_name,user_email,user_phone,user_group,message,contact_number,' +
+        'traffic_source,utm_source,utm_medium,utm_campaign,utm_term,utm_content,gclid,fbclid,' +
+        'referrer,landing_page,first_visit_at',
+    )
+    expect(rows).toHaveLength(5)
+    expect(rows[1]).toBe(
+      `${RECORDS[0]?.id},2025-09-01T10:00:00.000Z,Primera,a@x.mx${','.repeat(15)}`,
+    )
+    expect(rows[3]).toContain(
+      ',Tercera,c@x.mx,555 123,Grupo Sur,"Línea uno\nLínea dos",4821,,google,,otoño,',
+    )
+    expect(rows[4]).toBe(
+      `${tricky.id},2025-09-04T10:00:00.000Z,` +
+        `"'=HYPERLINK(""http://x.example"",""clic"")",'@SUM(1+1)@x.mx,'+52 55 1234 5678,` +
+        `"Gasolineras ""El Águila"", S.A.","Hola,\nnecesito precios; ¿mañana?",9,Google Ads,` +
+        `,,,,,abc,,,/,2025-09-04T09:59:00.000Z`,
+    )
+    expect(stderr.trim()).toBe(
+      `outbox: exported 4 demo requests from ${outboxPath(data)}; 1 unreadable line skipped`,
+    )
+  })
+
+  it('neutralises every formula trigger, and quotes only what needs quoting', () => {
+    expect(csvField('=1+1')).toBe("'=1+1")
+    expect(csvField('+1')).toBe("'+1")
+    expect(csvField('-1')).toBe("'-1")
+    expect(csvField('@A1')).toBe("'@A1")
+    expect(csvField('\t=1')).toBe("'\t=1")
+    expect(csvField('\r=1')).toBe(`"'\r=1"`)
+    expect(csvField('a=1')).toBe('a=1')
+    expect(csvField('Peña')).toBe('Peña')
+    expect(csvField('')).toBe('')
+    expect(csvField('a,b')).toBe('"a,b"')
+  })
+
+  it("`npm run outbox -- --csv > file` writes a file that starts with the BOM, not npm's banner", async () => {
+    const data = join(dir, 'npm')
+    await mkdir(data)
+    await writeFile(outboxPath(data), RECORDS.map((r) => `${JSON.stringify(r)}\n`).join(''))
+    const out = join(dir, 'solicitudes.csv')
+    await run('sh', ['-c', 'npm run outbox -- --csv > "$OUT"'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATA_DIR: data, OUT: out },
+    })
+    const csv = await readFile(out, 'utf8')
+    expect(csv.startsWith(`\uFEFF${CSV_COLUMNS.join(',')}\r\n`)).toBe(true)
+    expect(csv.split('\r\n')).toHaveLength(5)
+    // Appending (>>) is left alone: the banner stays, nothing is overwritten.
+    await run('sh', ['-c', 'npm run outbox -- --csv >> "$OUT"'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATA_DIR: data, OUT: out },
+    })
+    const appended = await readFile(out, 'utf8')
+    expect(appended.startsWith(csv)).toBe(true)
+    expect(appended.slice(csv.length)).toContain('> node scripts/outbox.mjs --csv')
+  })
+
+  it('refuses unknown options, and says to build first when there is no build', async () => {
+    const unknown = run(process.execPath, ['scripts/outbox.mjs', '--xlsx'], { cwd: REPO_ROOT })
+    await expect(unknown).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/unknown option --xlsx/),
+    })
+    const bare = join(dir, 'bare')
+    await mkdir(join(bare, 'scripts'), { recursive: true })
+    await writeFile(
+      join(bare, 'scripts', 'outbox.mjs'),
+      await readFile(join(REPO_ROOT, 'scripts', 'outbox.mjs')),
+    )
+    const unbuilt = run(process.execPath, ['scripts/outbox.mjs'], { cwd: bare })
+    await expect(unbuilt).rejects.toMatchObject({
+      code: 1,
+      stderr: 'outbox: there is no server build yet; run `npm run build` first.\n',
+    })
   })
 })

@@ -1,8 +1,13 @@
-// `npm run outbox`: lists the demo requests the local stand-in stored, newest first.
-// Honours DATA_DIR (default <repo>/.data), like the server.
+// `npm run outbox`: lists the demo requests the local stand-in stored, newest first;
+// `npm run outbox -- --csv > solicitudes.csv` exports them for a spreadsheet, oldest first.
+// Honours DATA_DIR (default <repo>/.data), like the server. It streams: a 1 GB outbox is read
+// and written in flat memory. It runs from the build (scripts/outbox.mjs) with no dev
+// dependencies.
+import { constants, fstatSync, ftruncateSync, readFileSync, writeSync } from 'node:fs'
+import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { outboxPath, readOutbox, type OutboxRecord } from './outbox.js'
+import { outboxPath, streamOutbox, streamOutboxNewestFirst, type OutboxRecord } from './outbox.js'
 
 /** Known template params, in the order a reader wants them. */
 const LABELS: [string, string][] = [
@@ -15,6 +20,38 @@ const LABELS: [string, string][] = [
 ]
 const KNOWN = new Set(LABELS.map(([name]) => name))
 const WIDTH = 18
+
+/** The CSV's columns: the record's id and time, then the template params the page sends. */
+export const CSV_COLUMNS = [
+  'id',
+  'receivedAt',
+  'user_name',
+  'user_email',
+  'user_phone',
+  'user_group',
+  'message',
+  'contact_number',
+  'traffic_source',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'gclid',
+  'fbclid',
+  'referrer',
+  'landing_page',
+  'first_visit_at',
+] as const
+
+/** Excel and LibreOffice read UTF-8 only when the file says so. */
+export const UTF8_BOM = '\uFEFF'
+
+const USAGE = [
+  'usage: npm run outbox                 list the stored demo requests, newest first',
+  '       npm run outbox -- --csv > solicitudes.csv',
+  '                                      export them as CSV (UTF-8, oldest first)',
+].join('\n')
 
 function field(label: string, value: string): string {
   // Multi-line messages stay aligned under their label.
@@ -34,30 +71,173 @@ export function formatRecord(record: OutboxRecord, index: number): string {
   return lines.join('\n')
 }
 
-export function formatOutbox(file: string, records: OutboxRecord[], skipped: number): string {
-  if (records.length === 0) {
-    return `No demo requests stored yet (looked in ${file}).`
-  }
-  // Newest first; the file is in arrival order, so ties keep the later line first.
-  const newestFirst = records
-    .map((record, order) => ({ record, order }))
-    .sort((a, b) => b.record.receivedAt.localeCompare(a.record.receivedAt) || b.order - a.order)
-  const blocks = newestFirst.map(({ record }, i) => formatRecord(record, records.length - i))
-  const count = `${records.length} demo request${records.length === 1 ? '' : 's'}`
-  const torn = skipped > 0 ? ` (${skipped} unreadable line${skipped === 1 ? '' : 's'} skipped)` : ''
-  return [`${count} in ${file}, newest first${torn}:`, '', blocks.join('\n\n')].join('\n')
+/**
+ * One CSV field (RFC 4180). A value a spreadsheet would run as a formula (= + - @, or a
+ * leading tab or carriage return) gets a leading apostrophe: visitors type these fields.
+ */
+export function csvField(value: string): string {
+  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert
 }
 
-async function main(): Promise<void> {
+export function csvRow(values: readonly string[]): string {
+  return `${values.map(csvField).join(',')}\r\n`
+}
+
+export function csvRecord(record: OutboxRecord): string {
+  return csvRow(
+    CSV_COLUMNS.map((column) =>
+      column === 'id'
+        ? record.id
+        : column === 'receivedAt'
+          ? record.receivedAt
+          : (record.params[column] ?? ''),
+    ),
+  )
+}
+
+/** Collects output into large chunks and waits for the sink: memory stays flat. */
+export class ChunkedOutput {
+  private parts: string[] = []
+  private pending = 0
+
+  constructor(private readonly sink: (chunk: string) => Promise<void>) {}
+
+  async write(text: string): Promise<void> {
+    this.parts.push(text)
+    this.pending += text.length
+    if (this.pending >= 256 * 1024) await this.flush()
+  }
+
+  async flush(): Promise<void> {
+    if (this.parts.length === 0) return
+    const chunk = this.parts.join('')
+    this.parts = []
+    this.pending = 0
+    await this.sink(chunk)
+  }
+}
+
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`
+
+/** Writes the CSV; returns how many requests it holds and how many lines were unreadable. */
+export async function writeCsv(file: string, output: ChunkedOutput, endBytes = Infinity) {
+  let count = 0
+  let skipped = 0
+  await output.write(UTF8_BOM + csvRow(CSV_COLUMNS))
+  for await (const entry of streamOutbox(file, endBytes)) {
+    if ('record' in entry) {
+      count++
+      await output.write(csvRecord(entry.record))
+    } else {
+      skipped++
+    }
+  }
+  await output.flush()
+  return { count, skipped }
+}
+
+/** Writes the readable listing, newest first, numbered in arrival order. */
+export async function writeListing(file: string, output: ChunkedOutput, endBytes = Infinity) {
+  // Two passes over the same bytes: the count for the header, then the records backwards.
+  let count = 0
+  let skipped = 0
+  for await (const entry of streamOutbox(file, endBytes)) {
+    if ('record' in entry) count++
+    else skipped++
+  }
+  if (count === 0) {
+    await output.write(`No demo requests stored yet (looked in ${file}).\n`)
+    await output.flush()
+    return
+  }
+  const torn = skipped > 0 ? ` (${plural(skipped, 'unreadable line')} skipped)` : ''
+  await output.write(`${plural(count, 'demo request')} in ${file}, newest first${torn}:\n`)
+  let index = count
+  for await (const entry of streamOutboxNewestFirst(file, endBytes)) {
+    if ('record' in entry) await output.write(`\n${formatRecord(entry.record, index--)}\n`)
+  }
+  await output.flush()
+}
+
+/**
+ * `npm run outbox -- --csv > file` (not silent) has npm print its "> gaspre-landing@1.0.0
+ * outbox" banner into the file before this process starts. When standard output is a file the
+ * shell truncated (not opened for appending) and already holds those few bytes, they are
+ * npm's, and the CSV is written over them from the first byte, so the file starts with the BOM.
+ */
+function stdoutHoldsNpmBanner(): boolean {
+  if (process.env.npm_lifecycle_event === undefined) return false
+  try {
+    const stats = fstatSync(1)
+    if (!stats.isFile() || stats.size === 0 || stats.size > 1024) return false
+    const flags = /^flags:\s*([0-7]+)/m.exec(readFileSync('/proc/self/fdinfo/1', 'utf8'))?.[1]
+    return flags !== undefined && (parseInt(flags, 8) & constants.O_APPEND) === 0
+  } catch {
+    return false // not Linux, or no way to tell: leave the file alone
+  }
+}
+
+function stdoutSink(overwriteBanner: boolean): (chunk: string) => Promise<void> {
+  if (overwriteBanner) {
+    ftruncateSync(1, 0)
+    let position = 0
+    return async (chunk) => {
+      const bytes = Buffer.from(chunk, 'utf8')
+      for (let done = 0; done < bytes.length;) {
+        done += writeSync(1, bytes, done, bytes.length - done, position + done)
+      }
+      position += bytes.length
+    }
+  }
+  return (chunk) =>
+    new Promise((resolveWrite) => {
+      if (process.stdout.write(chunk)) resolveWrite()
+      else process.stdout.once('drain', resolveWrite)
+    })
+}
+
+/** Runs the CLI; resolves to the exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const args = new Set(argv)
+  if (args.has('--help') || args.has('-h')) {
+    console.log(USAGE)
+    return 0
+  }
+  const unknown = [...args].filter((arg) => arg !== '--csv')
+  if (unknown.length > 0) {
+    console.error(`outbox: unknown option ${unknown.join(' ')}\n${USAGE}`)
+    return 2
+  }
+  // A reader that stops early (| head) is not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0)
+    throw error
+  })
+
   const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
   const file = outboxPath(resolve(process.env.DATA_DIR ?? resolve(repoRoot, '.data')))
-  const { records, skipped } = await readOutbox(file)
-  console.log(formatOutbox(file, records, skipped))
+  // A snapshot: requests the server stores meanwhile wait for the next run.
+  const endBytes = await stat(file).then(
+    (stats) => stats.size,
+    () => 0,
+  )
+  try {
+    if (args.has('--csv')) {
+      const output = new ChunkedOutput(stdoutSink(stdoutHoldsNpmBanner()))
+      const { count, skipped } = await writeCsv(file, output, endBytes)
+      const torn = skipped > 0 ? `; ${plural(skipped, 'unreadable line')} skipped` : ''
+      console.error(`outbox: exported ${plural(count, 'demo request')} from ${file}${torn}`)
+    } else {
+      await writeListing(file, new ChunkedOutput(stdoutSink(false)), endBytes)
+    }
+  } catch (error) {
+    console.error(`outbox: ${error instanceof Error ? error.message : String(error)}`)
+    return 1
+  }
+  return 0
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error: unknown) => {
-    console.error(`outbox: ${error instanceof Error ? error.message : String(error)}`)
-    process.exit(1)
-  })
+  process.exitCode = await main(process.argv.slice(2))
 }

@@ -1,13 +1,21 @@
 // The local stand-in's durable store: one JSON object per line in <dataDir>/outbox.jsonl.
 // Appends go through one serialized writer and are fdatasync'ed before the caller is told
 // they are stored, so parallel requests never interleave and an acknowledged request survives
-// a crash. A crash mid-write can leave a torn last line: the writer terminates it before its
-// next append and the reader skips it, so one bad line never hides the others.
+// a crash. An append is all or nothing: a short write is continued until every byte is down,
+// and a write that fails (disk full, I/O error) is truncated back to the previous size, so the
+// caller is never told "stored" for a partial line. A crash mid-write can still leave a torn
+// last line: the writer terminates it before its next append and the reader skips it, so one
+// bad line never hides the others.
 import { randomUUID } from 'node:crypto'
-import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises'
+import { mkdir, open, stat, statfs, type FileHandle } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import { createInterface } from 'node:readline'
 
 export const OUTBOX_FILE = 'outbox.jsonl'
+/** Past this size the outbox refuses new requests (OUTBOX_MAX_BYTES overrides it). */
+export const DEFAULT_OUTBOX_MAX_BYTES = 1024 ** 3
+/** Below this much free disk space the readiness check fails: the next append may not fit. */
+export const MIN_FREE_BYTES = 1024 ** 2
 
 export interface OutboxRecord {
   id: string
@@ -27,6 +35,79 @@ export function newRecord(
   return { id: randomUUID(), receivedAt: new Date().toISOString(), serviceId, templateId, params }
 }
 
+/** The part of a file handle the writer uses: the seam through which tests inject faults. */
+export interface OutboxFile {
+  write(buffer: Uint8Array, offset: number, length: number): Promise<{ bytesWritten: number }>
+  read(
+    buffer: Uint8Array,
+    offset: number,
+    length: number,
+    position: number,
+  ): Promise<{ bytesRead: number }>
+  stat(): Promise<{ size: number; ino: number; dev: number }>
+  truncate(length: number): Promise<void>
+  datasync(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface OutboxIo {
+  /** Opens the outbox for appending (O_APPEND), creating it if missing. */
+  openForAppend(file: string): Promise<OutboxFile>
+  /** Bytes an unprivileged process may still write on the file system holding `dir`. */
+  freeBytes(dir: string): Promise<number>
+}
+
+export const nodeOutboxIo: OutboxIo = {
+  openForAppend: (file) => open(file, 'a+'),
+  async freeBytes(dir) {
+    const stats = await statfs(dir)
+    return stats.bavail * stats.bsize
+  },
+}
+
+/** Why an append was refused; the stand-in turns each into its own 5xx. */
+export type OutboxFailure = 'full' | 'no-space' | 'write-failed'
+
+export class OutboxError extends Error {
+  constructor(
+    readonly failure: OutboxFailure,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+    this.name = 'OutboxError'
+  }
+}
+
+const errnoCode = (error: unknown): string | undefined =>
+  (error as NodeJS.ErrnoException | null)?.code
+
+function asOutboxError(error: unknown): OutboxError {
+  if (error instanceof OutboxError) return error
+  const code = errnoCode(error)
+  const detail = error instanceof Error ? error.message : String(error)
+  if (code === 'ENOSPC' || code === 'EDQUOT') {
+    return new OutboxError('no-space', `no space left for the outbox (${detail})`, {
+      cause: error,
+    })
+  }
+  return new OutboxError('write-failed', `the outbox could not be written (${detail})`, {
+    cause: error,
+  })
+}
+
+/** write(2) may write fewer bytes than asked (a full disk, a signal): go on until all are. */
+async function writeFully(handle: OutboxFile, bytes: Uint8Array): Promise<void> {
+  let offset = 0
+  while (offset < bytes.length) {
+    const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset)
+    if (bytesWritten <= 0) {
+      throw Object.assign(new Error(`write made no progress at byte ${offset}`), { code: 'EIO' })
+    }
+    offset += bytesWritten
+  }
+}
+
 async function syncDirectory(dir: string): Promise<void> {
   // Makes a newly created file's directory entry durable too.
   const handle = await open(dir, 'r')
@@ -37,55 +118,183 @@ async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
+export type Readiness = { ready: true } | { ready: false; reason: string }
+
+export interface OutboxWriterOptions {
+  /** Appends that would grow the file past this many bytes are refused ('full'). */
+  maxBytes?: number
+  /** Readiness fails when the file system has less free space than this. */
+  minFreeBytes?: number
+  io?: OutboxIo
+}
+
 export class OutboxWriter {
-  private handle: FileHandle | null = null
-  private tail: Promise<void> = Promise.resolve()
+  readonly maxBytes: number
+  private readonly minFreeBytes: number
+  private readonly io: OutboxIo
+  private handle: OutboxFile | null = null
+  /** The file's size as this writer left it; valid while `handle` is open. */
+  private size = 0
+  /** Which file `handle` is, to notice when the outbox was moved away to start a new one. */
+  private identity = { ino: -1, dev: -1 }
+  /** The last append's failure, until an append or a readiness probe succeeds. */
+  private failure: OutboxError | null = null
+  private tail: Promise<unknown> = Promise.resolve()
 
-  constructor(readonly file: string) {}
+  constructor(
+    readonly file: string,
+    options: OutboxWriterOptions = {},
+  ) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_OUTBOX_MAX_BYTES
+    this.minFreeBytes = options.minFreeBytes ?? MIN_FREE_BYTES
+    this.io = options.io ?? nodeOutboxIo
+  }
 
-  /** Resolves once the record is on disk; appends run one at a time, in call order. */
+  /**
+   * Resolves once the whole record is on disk; rejects with an OutboxError, leaving the file
+   * as it was, when it is not. Appends run one at a time, in call order.
+   */
   append(record: OutboxRecord): Promise<void> {
-    const line = `${JSON.stringify(record)}\n`
-    const run = this.tail.then(() => this.write(line))
-    this.tail = run.catch(() => undefined)
-    return run
+    const line = Buffer.from(`${JSON.stringify(record)}\n`, 'utf8')
+    return this.serialized(() => this.write(line))
+  }
+
+  /**
+   * Whether the next append can be expected to succeed: the file opens, it is under its size
+   * cap, the disk has room, and — after a failed append — a probe write succeeds again.
+   */
+  readiness(): Promise<Readiness> {
+    return this.serialized(() => this.check())
   }
 
   async close(): Promise<void> {
     await this.tail
+    await this.dropHandle()
+  }
+
+  private serialized<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(task)
+    this.tail = run.catch(() => undefined)
+    return run
+  }
+
+  private async write(line: Buffer): Promise<void> {
+    const handle = await this.openHandle()
+    const before = this.size
+    if (before + line.length > this.maxBytes) {
+      throw new OutboxError(
+        'full',
+        `the outbox holds ${before} bytes and this request needs ${line.length} more, past ` +
+          `its limit of ${this.maxBytes} bytes (OUTBOX_MAX_BYTES)`,
+      )
+    }
+    await this.appendOrUndo(handle, before, line)
+    this.failure = null
+  }
+
+  /** Appends `bytes` durably, or truncates the file back to `before` and throws. */
+  private async appendOrUndo(handle: OutboxFile, before: number, bytes: Uint8Array) {
+    try {
+      await writeFully(handle, bytes)
+      await handle.datasync()
+      this.size = before + bytes.length
+    } catch (error) {
+      const failure = asOutboxError(error)
+      this.failure = failure
+      try {
+        await handle.truncate(before)
+        await handle.datasync()
+      } catch {
+        // The partial line stays; the reopen below terminates it and the reader skips it.
+      }
+      // Reopen (and re-read the real size) before the next append.
+      await this.dropHandle()
+      throw failure
+    }
+  }
+
+  private async check(): Promise<Readiness> {
+    let handle: OutboxFile
+    try {
+      handle = await this.openHandle()
+      if (this.failure !== null) {
+        // A blank line, written and taken back: the reader skips blank lines anyway.
+        const before = this.size
+        await this.appendOrUndo(handle, before, Buffer.from('\n'))
+        await handle.truncate(before)
+        await handle.datasync()
+        this.size = before
+        this.failure = null
+      }
+    } catch (error) {
+      return { ready: false, reason: asOutboxError(error).message }
+    }
+    if (this.size >= this.maxBytes) {
+      return {
+        ready: false,
+        reason: `the outbox is full: ${this.size} bytes of ${this.maxBytes} (OUTBOX_MAX_BYTES)`,
+      }
+    }
+    try {
+      const free = await this.io.freeBytes(dirname(this.file))
+      if (free < this.minFreeBytes) {
+        return { ready: false, reason: `only ${free} bytes of disk space left for the outbox` }
+      }
+    } catch (error) {
+      return { ready: false, reason: asOutboxError(error).message }
+    }
+    return { ready: true }
+  }
+
+  /** True while the path still names the file the handle has open. */
+  private async stillTheFile(): Promise<boolean> {
+    const onDisk = await stat(this.file).catch(() => null)
+    return onDisk !== null && onDisk.ino === this.identity.ino && onDisk.dev === this.identity.dev
+  }
+
+  private async openHandle(): Promise<OutboxFile> {
+    if (this.handle !== null) {
+      if (await this.stillTheFile()) return this.handle
+      // Moved or deleted (an operator exported it and made room): continue in a new file.
+      await this.dropHandle()
+    }
+    try {
+      const dir = dirname(this.file)
+      await mkdir(dir, { recursive: true })
+      const handle = await this.io.openForAppend(this.file)
+      try {
+        const { size, ino, dev } = await handle.stat()
+        this.size = size
+        this.identity = { ino, dev }
+        if (size === 0) {
+          await syncDirectory(dir)
+        } else {
+          const last = new Uint8Array(1)
+          await handle.read(last, 0, 1, size - 1)
+          if (last[0] !== 0x0a) {
+            // End a torn line left by a crash (or by a failed append that could not be undone).
+            await writeFully(handle, Buffer.from('\n'))
+            await handle.datasync()
+            this.size = size + 1
+          }
+        }
+      } catch (error) {
+        await handle.close().catch(() => undefined)
+        throw error
+      }
+      this.handle = handle
+      return handle
+    } catch (error) {
+      const failure = asOutboxError(error)
+      this.failure = failure
+      throw failure
+    }
+  }
+
+  private async dropHandle(): Promise<void> {
     const handle = this.handle
     this.handle = null
-    await handle?.close()
-  }
-
-  private async write(line: string): Promise<void> {
-    try {
-      const handle = this.handle ?? (await this.openForAppend())
-      await handle.write(line)
-      await handle.datasync()
-    } catch (error) {
-      // A failed write may have left a partial line: reopen (and re-terminate) next time.
-      const handle = this.handle
-      this.handle = null
-      await handle?.close().catch(() => undefined)
-      throw error
-    }
-  }
-
-  private async openForAppend(): Promise<FileHandle> {
-    const dir = dirname(this.file)
-    await mkdir(dir, { recursive: true })
-    const handle = await open(this.file, 'a+')
-    const { size } = await handle.stat()
-    if (size === 0) {
-      await syncDirectory(dir)
-    } else {
-      const last = Buffer.alloc(1)
-      await handle.read(last, 0, 1, size - 1)
-      if (last[0] !== 0x0a) await handle.write('\n') // end a torn line left by a crash
-    }
-    this.handle = handle
-    return handle
+    await handle?.close().catch(() => undefined)
   }
 }
 
@@ -104,6 +313,106 @@ function isRecord(value: unknown): value is OutboxRecord {
   )
 }
 
+/** One outbox line as a record; null for a line that is not one (a torn write). */
+export function parseOutboxLine(line: string): OutboxRecord | null {
+  try {
+    const value: unknown = JSON.parse(line)
+    return isRecord(value) ? value : null
+  } catch {
+    return null
+  }
+}
+
+export type OutboxEntry = { record: OutboxRecord } | { skipped: true }
+
+/** A line as an entry; null for a blank line (the writer's own probe leaves none, but be lenient). */
+function toEntry(line: string): OutboxEntry | null {
+  if (line.trim() === '') return null
+  const record = parseOutboxLine(line)
+  return record === null ? { skipped: true } : { record }
+}
+
+async function openForReading(file: string): Promise<FileHandle | null> {
+  try {
+    return await open(file, 'r')
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return null
+    throw error
+  }
+}
+
+/**
+ * The outbox line by line, oldest first, without holding the file in memory (a 1 GB outbox
+ * reads in flat memory). Blank lines are ignored; unreadable ones are reported as skipped.
+ */
+export async function* streamOutbox(
+  file: string,
+  /** Read only this many bytes: a snapshot of a file the server may still append to. */
+  endBytes = Infinity,
+): AsyncGenerator<OutboxEntry> {
+  if (endBytes <= 0) return
+  const handle = await openForReading(file)
+  if (handle === null) return
+  const lines = createInterface({
+    input: handle.createReadStream({
+      encoding: 'utf8',
+      autoClose: false,
+      ...(Number.isFinite(endBytes) && { end: endBytes - 1 }),
+    }),
+    crlfDelay: Infinity,
+  })
+  try {
+    for await (const line of lines) {
+      const entry = toEntry(line)
+      if (entry !== null) yield entry
+    }
+  } finally {
+    lines.close()
+    await handle.close()
+  }
+}
+
+/**
+ * The outbox line by line, newest (last stored) first, reading the file backwards in chunks:
+ * memory stays flat however large the file is. Splitting at the 0x0A byte is safe in UTF-8.
+ */
+export async function* streamOutboxNewestFirst(
+  file: string,
+  /** Read only the first this many bytes (see streamOutbox). */
+  endBytes = Infinity,
+  chunkBytes = 1024 * 1024,
+): AsyncGenerator<OutboxEntry> {
+  const handle = await openForReading(file)
+  if (handle === null) return
+  try {
+    let position = Math.min((await handle.stat()).size, endBytes)
+    let carry = Buffer.alloc(0) // the start of a line whose end was in the previous chunk
+    while (position > 0) {
+      const length = Math.min(chunkBytes, position)
+      position -= length
+      const chunk = Buffer.alloc(length)
+      for (let read = 0; read < length;) {
+        const { bytesRead } = await handle.read(chunk, read, length - read, position + read)
+        if (bytesRead === 0) throw new Error('the outbox shrank while it was being read')
+        read += bytesRead
+      }
+      const buffer = carry.length > 0 ? Buffer.concat([chunk, carry]) : chunk
+      let end = buffer.length
+      for (let nl = buffer.lastIndexOf(0x0a, end - 1); nl !== -1;) {
+        const entry = toEntry(buffer.toString('utf8', nl + 1, end))
+        if (entry !== null) yield entry
+        end = nl
+        nl = end > 0 ? buffer.lastIndexOf(0x0a, end - 1) : -1
+      }
+      carry = Buffer.from(buffer.subarray(0, end))
+    }
+    const first = toEntry(carry.toString('utf8'))
+    if (first !== null) yield first
+  } finally {
+    await handle.close()
+  }
+}
+
 export interface OutboxContents {
   /** Records in file order (oldest first). */
   records: OutboxRecord[]
@@ -111,25 +420,13 @@ export interface OutboxContents {
   skipped: number
 }
 
+/** The whole outbox in memory: for tests and small files; the CLI streams instead. */
 export async function readOutbox(file: string): Promise<OutboxContents> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], skipped: 0 }
-    throw error
-  }
   const records: OutboxRecord[] = []
   let skipped = 0
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue
-    try {
-      const value: unknown = JSON.parse(line)
-      if (isRecord(value)) records.push(value)
-      else skipped++
-    } catch {
-      skipped++
-    }
+  for await (const entry of streamOutbox(file)) {
+    if ('record' in entry) records.push(entry.record)
+    else skipped++
   }
   return { records, skipped }
 }

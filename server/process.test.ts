@@ -1,5 +1,7 @@
 // The compiled server as a process: what it prints, how it stops, and that the outbox survives
 // a crash.
+import { spawn } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { Agent } from 'node:http'
 import { connect } from 'node:net'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -11,6 +13,7 @@ import { outboxPath, readOutbox } from './outbox.js'
 import { makeFakeDist, type FakeDist } from './testing/fake-dist.js'
 import { request, type HttpResponse } from './testing/http.js'
 import {
+  REPO_ROOT,
   compileServer,
   runServer,
   spawnServer,
@@ -37,7 +40,13 @@ const submit = (url: string, email: string, agent?: Agent): Promise<HttpResponse
       user_id: 'k',
       service_id: 's',
       template_id: 't',
-      template_params: { user_name: 'Prueba', user_email: email, user_group: 'G' },
+      template_params: {
+        user_name: 'Prueba Pérez',
+        user_email: email,
+        user_phone: '+52 55 8765 4321',
+        user_group: 'G',
+        contact_number: '731',
+      },
     }),
     timeoutMs: 20_000,
   })
@@ -52,6 +61,39 @@ const refusesConnections = (url: string): Promise<boolean> =>
     })
     socket.once('error', () => done(true))
   })
+
+/** Every process below `pid`, from /proc (Linux). */
+function descendantsOf(pid: number): number[] {
+  const parentOf = new Map<number, number>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      // pid (comm) state ppid …; comm may hold spaces and parentheses.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      parentOf.set(Number(entry), ppid)
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const found: number[] = []
+  let frontier = [pid]
+  while (frontier.length > 0) {
+    const children = [...parentOf].filter(([, ppid]) => frontier.includes(ppid)).map(([p]) => p)
+    found.push(...children)
+    frontier = children
+  }
+  return found
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
 
 beforeAll(async () => {
   compileServer()
@@ -85,7 +127,7 @@ describe('the server process', () => {
     )
   })
 
-  it('logs each request as one JSON line, and each stored request as one line', async () => {
+  it('logs each request as one JSON line, and each stored request by id and contact number only', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
     const server = await start()
     await request(server.url, '/tyc?from=test')
@@ -97,7 +139,10 @@ describe('the server process', () => {
     expect(pageLines[0]).toMatchObject({ method: 'GET', status: 200, msg: 'request' })
     const stored = json.filter((entry) => entry.event === 'demo-request')
     expect(stored).toHaveLength(1)
-    expect(stored[0]).toMatchObject({ email: 'log@x.mx', name: 'Prueba', group: 'G' })
+    const [record] = (await readOutbox(outboxPath(dataDir))).records
+    expect(stored[0]).toMatchObject({ id: record?.id, contact: '731' })
+    const log = server.lines.join('\n')
+    for (const personal of ['log@x.mx', 'Prueba', '8765 4321']) expect(log).not.toContain(personal)
   })
 
   it('on SIGTERM stops accepting, finishes the in-flight request and exits 0', async () => {
@@ -131,7 +176,8 @@ describe('the server process', () => {
 
   it('keeps the outbox intact when killed (SIGKILL) mid-traffic and restarted', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
-    const first = await start()
+    const unlimited = { DEMO_RATE_LIMIT_PER_MINUTE: '1000' }
+    const first = await start(unlimited)
     const emails = Array.from({ length: 120 }, (_, i) => `kill${i}@x.mx`)
     const acknowledged: string[] = []
     let answered = 0
@@ -151,7 +197,7 @@ describe('the server process', () => {
     expect(await first.exited).toMatchObject({ signal: 'SIGKILL' })
     expect(acknowledged.length).toBeGreaterThanOrEqual(20)
 
-    const second = await start()
+    const second = await start(unlimited)
     expect((await submit(second.url, 'after-restart@x.mx')).status).toBe(200)
     const { records, skipped } = await readOutbox(outboxPath(dataDir))
     expect(skipped).toBeLessThanOrEqual(1) // at most the line being written at the kill
@@ -161,6 +207,50 @@ describe('the server process', () => {
     for (const email of acknowledged) expect(stored).toContain(email) // none acknowledged lost
     expect(stored).toContain('after-restart@x.mx')
     for (const email of stored) expect([...emails, 'after-restart@x.mx']).toContain(email)
+  })
+
+  it('SIGTERM to the `npm start` process stops the server: the port is freed, no node is left', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+    const npm = spawn('npm', ['start'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DIST_DIR: dist.dist, DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const exited = new Promise((done) => npm.once('exit', (code, signal) => done({ code, signal })))
+    let output = ''
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    let url: string | undefined
+    for (let waited = 0; url === undefined; waited += 50) {
+      if (waited > 30_000 || npm.exitCode !== null) throw new Error(`npm start failed:\n${output}`)
+      await new Promise((wait) => setTimeout(wait, 50))
+      url = /Listening on (http:\/\/\S+?)\/?\n/.exec(output)?.[1]
+    }
+    const processes = [npm.pid as number, ...descendantsOf(npm.pid as number)]
+    expect(processes.length).toBeGreaterThan(1)
+
+    try {
+      process.kill(npm.pid as number, 'SIGTERM') // what a supervisor does: signal the main PID
+      expect(await exited).toEqual({ code: 0, signal: null })
+      expect(output).toMatch(/"signal":"SIGTERM".*stopping/)
+      expect(await refusesConnections(url)).toBe(true)
+      for (let waited = 0; processes.some(isAlive); waited += 50) {
+        expect(waited, `still running: ${processes.filter(isAlive).join(', ')}`).toBeLessThan(
+          10_000,
+        )
+        await new Promise((wait) => setTimeout(wait, 50))
+      }
+    } finally {
+      // Never leave an orphaned server behind when the test fails.
+      for (const pid of processes.filter(isAlive)) process.kill(pid, 'SIGKILL')
+    }
+  })
+
+  it('refuses to start with a limit that is not a positive whole number, naming it', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+    const server = runServer({ DIST_DIR: dist.dist, DATA_DIR: dataDir, OUTBOX_MAX_BYTES: '1GB' })
+    expect((await server.exited).code).toBe(1)
+    expect(server.lines).toEqual(['OUTBOX_MAX_BYTES must be a positive whole number, not "1GB"'])
   })
 
   it('refuses to start without a build, saying to run the build first', async () => {

@@ -1,0 +1,340 @@
+// What keeps the local stand-in honest under faults and abuse: it never answers 200 for a
+// request it did not store completely (full disk, short writes, I/O errors, a full outbox),
+// it limits floods and connection pile-ups, and its log never holds a visitor's personal data.
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { connect, type Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from './app.js'
+import { POSTED_PAGES, SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
+import { DEFAULT_LIMITS, LimitsError, readLimits, type ServerLimits } from './limits.js'
+import { MIN_FREE_BYTES, newRecord, outboxPath, readOutbox } from './outbox.js'
+import { makeFakeDist, type FakeDist } from './testing/fake-dist.js'
+import { FakeDisk } from './testing/fake-disk.js'
+import { request, type HttpResponse } from './testing/http.js'
+
+const VISITOR = {
+  user_name: 'Ana López',
+  user_email: 'ana@gasolinera.mx',
+  user_phone: '+52 55 1234 5678',
+  user_group: 'Grupo Norte',
+  message: 'Quiero una demo.',
+  contact_number: '48213',
+}
+/** Bytes one stored request of VISITOR takes (id and time have fixed lengths). */
+const LINE_BYTES =
+  Buffer.byteLength(JSON.stringify(newRecord('service_local', 'template_demo', VISITOR))) + 1
+/** An outbox cap that holds two requests and refuses the third. */
+const TWO_AND_A_HALF_LINES = Math.floor(LINE_BYTES * 2.5)
+const PERSONAL = [VISITOR.user_name, VISITOR.user_email, VISITOR.user_phone, '1234 5678']
+
+const sendBody = (params: Record<string, string> = VISITOR) =>
+  JSON.stringify({
+    lib_version: '4.4.1',
+    user_id: 'local-public-key',
+    service_id: 'service_local',
+    template_id: 'template_demo',
+    template_params: params,
+  })
+
+let dist: FakeDist
+let dataDir: string
+let app: FastifyInstance
+let url: string
+let disk: FakeDisk
+let logLines: Record<string, unknown>[]
+let rawLog: string
+
+async function startApp(limits: Partial<ServerLimits> = {}): Promise<void> {
+  dataDir = await mkdtemp(join(tmpdir(), 'gaspre-limits-'))
+  disk = new FakeDisk(outboxPath(dataDir))
+  logLines = []
+  rawLog = ''
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      rawLog += chunk.toString()
+      for (const line of chunk.toString().split('\n')) {
+        if (line !== '') logLines.push(JSON.parse(line) as Record<string, unknown>)
+      }
+      done()
+    },
+  })
+  app = buildApp({
+    distDir: dist.dist,
+    dataDir,
+    limits,
+    outboxIo: disk,
+    logger: { level: 'info', stream },
+  })
+  url = await app.listen({ port: 0, host: '127.0.0.1' })
+}
+
+const send = (body = sendBody(), path = SEND_PATH) =>
+  request(url, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+
+const sendForm = async (headers: Record<string, string> = {}): Promise<HttpResponse> => {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(VISITOR)) form.append(name, value)
+  form.append('service_id', 'service_local')
+  form.append('template_id', 'template_demo')
+  form.append('user_id', 'local-public-key')
+  // Encoded by the platform, sent raw: fetch would rewrite Sec-Fetch-Mode.
+  const encoded = new Request(url, { method: 'POST', body: form })
+  return request(url, SEND_FORM_PATH, {
+    method: 'POST',
+    headers: { 'content-type': encoded.headers.get('content-type') ?? '', ...headers },
+    body: Buffer.from(await encoded.arrayBuffer()),
+  })
+}
+/** How a browser without scripts posts the form: a navigation. */
+const NAVIGATION = { 'sec-fetch-mode': 'navigate', accept: 'text/html' }
+
+const outboxText = (): Promise<string> => readFile(outboxPath(dataDir), 'utf8').catch(() => '')
+const outboxSize = (): Promise<number> => stat(outboxPath(dataDir)).then((s) => s.size)
+const readyStatus = async (): Promise<number> => (await request(url, '/readyz')).status
+
+/** Every line of the outbox is a whole record. */
+async function expectOnlyWholeLines(count: number): Promise<void> {
+  const text = await outboxText()
+  expect(text === '' || text.endsWith('\n')).toBe(true)
+  const { records, skipped } = await readOutbox(outboxPath(dataDir))
+  expect(skipped).toBe(0)
+  expect(records).toHaveLength(count)
+  expect(text.split('\n').filter((line) => line !== '')).toHaveLength(count)
+}
+
+beforeAll(async () => {
+  dist = await makeFakeDist()
+})
+afterEach(async () => {
+  await app.close()
+  await rm(dataDir, { recursive: true, force: true })
+})
+afterAll(async () => {
+  await rm(dist.root, { recursive: true, force: true })
+})
+
+describe('an append is complete or undone', () => {
+  it('a disk that fills mid-line: 507, the partial line is taken back, readiness fails until there is room', async () => {
+    await startApp()
+    expect((await send()).status).toBe(200)
+    expect(await readyStatus()).toBe(200)
+    const before = await outboxSize()
+    disk.capacity = before + 37 // the next line fits 37 bytes, then ENOSPC
+
+    const full = await send()
+    expect(full.status).toBe(507)
+    expect(full.text).toBe(
+      'The message could not be stored: the server is out of disk space. Please try again later.',
+    )
+    expect(disk.shortWrites).toBe(1)
+    expect(await outboxSize()).toBe(before)
+    await expectOnlyWholeLines(1)
+    expect(await readyStatus()).toBe(503)
+    expect((await request(url, '/readyz')).text).toBe('{"status":"unavailable"}')
+    expect((await send()).status).toBe(507)
+    expect(await outboxSize()).toBe(before)
+    expect(logLines.some((line) => line.event === 'not-ready')).toBe(true)
+
+    disk.capacity = Infinity // space freed
+    expect(await readyStatus()).toBe(200)
+    expect((await send()).status).toBe(200)
+    await expectOnlyWholeLines(2)
+    expect(logLines.some((line) => line.event === 'ready')).toBe(true)
+  })
+
+  it('readiness fails when free space runs low, before any append fails', async () => {
+    await startApp()
+    expect(await readyStatus()).toBe(200)
+    disk.capacity = MIN_FREE_BYTES - 1
+    expect(await readyStatus()).toBe(503)
+    disk.capacity = Infinity
+    expect(await readyStatus()).toBe(200)
+  })
+
+  it('short writes are continued until the whole line is on disk', async () => {
+    await startApp()
+    disk.maxBytesPerWrite = 7
+    for (let i = 0; i < 3; i++) expect((await send()).status).toBe(200)
+    expect(disk.shortWrites).toBeGreaterThan(30)
+    await expectOnlyWholeLines(3)
+    expect((await readOutbox(outboxPath(dataDir))).records[2]?.params).toEqual(VISITOR)
+  })
+
+  it('an I/O error on fdatasync: 500, the line is taken back, and a probe finds the outbox writable again', async () => {
+    await startApp()
+    expect((await send()).status).toBe(200)
+    const before = await outboxSize()
+    disk.failingSyncs = 1
+    const failed = await send()
+    expect(failed.status).toBe(500)
+    expect(failed.text).toBe('The message could not be stored. Please try again.')
+    expect(await outboxSize()).toBe(before)
+    // The probe write after the failure succeeds: the outbox is writable again.
+    expect(await readyStatus()).toBe(200)
+    expect((await send()).status).toBe(200)
+    await expectOnlyWholeLines(2)
+  })
+
+  it('a failed append that cannot be truncated is ended before the next one and skipped', async () => {
+    await startApp()
+    expect((await send()).status).toBe(200)
+    disk.capacity = (await outboxSize()) + 50
+    disk.failingTruncates = 1
+    expect((await send()).status).toBe(507)
+    disk.capacity = Infinity
+    expect((await send()).status).toBe(200)
+    const { records, skipped } = await readOutbox(outboxPath(dataDir))
+    expect(records).toHaveLength(2)
+    expect(skipped).toBe(1)
+  })
+})
+
+describe('limits', () => {
+  it('a flood from one address meets 429 Too Many Requests after the default 10 a minute', async () => {
+    await startApp()
+    expect(DEFAULT_LIMITS.rateLimitPerMinute).toBe(10)
+    const answers = []
+    for (let i = 0; i < 10; i++) answers.push((await send()).status)
+    expect(answers).toEqual(Array.from({ length: 10 }, () => 200))
+    const flood = await Promise.all(Array.from({ length: 20 }, () => send()))
+    for (const res of flood) {
+      expect(res.status).toBe(429)
+      expect(res.text).toBe('Too Many Requests')
+      expect(res.headers['cache-control']).toBe('no-store')
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+    }
+    // Both sending endpoints share the budget.
+    const form = await sendForm()
+    expect(form.status).toBe(429)
+    expect(form.text).toBe('Too Many Requests')
+    expect((await readOutbox(outboxPath(dataDir))).records).toHaveLength(10)
+    // Pages are never limited.
+    expect((await request(url, '/healthz')).status).toBe(200)
+  })
+
+  it('DEMO_RATE_LIMIT_PER_MINUTE lowers or raises the limit', async () => {
+    await startApp({ rateLimitPerMinute: 2 })
+    expect((await send()).status).toBe(200)
+    expect((await sendForm()).status).toBe(200)
+    expect((await send()).status).toBe(429)
+  })
+
+  it('past OUTBOX_MAX_BYTES a request gets 507 with one sentence, and the log says why', async () => {
+    await startApp({ outboxMaxBytes: TWO_AND_A_HALF_LINES })
+    expect((await send()).status).toBe(200)
+    const size = await outboxSize()
+    expect(size).toBe(LINE_BYTES)
+    expect((await send()).status).toBe(200) // two lines still fit…
+    const full = await send() // …a third does not
+    expect(full.status).toBe(507)
+    expect(full.text).toBe(
+      'The message could not be stored: the outbox is full. Please try again later.',
+    )
+    expect(await outboxSize()).toBe(2 * size)
+    const refusal = logLines.find((line) => line.event === 'demo-request-not-stored')
+    expect(refusal).toMatchObject({ level: 50, failure: 'full', contact: '48213' })
+    expect(String(refusal?.msg)).toContain(
+      `past its limit of ${TWO_AND_A_HALF_LINES} bytes (OUTBOX_MAX_BYTES)`,
+    )
+  })
+
+  it('past MAX_CONNECTIONS new connections are refused, and served again once some close', async () => {
+    await startApp({ maxConnections: 2 })
+    const { port } = new URL(url)
+    const open = (): Promise<Socket> =>
+      new Promise((resolve, reject) => {
+        const socket = connect({ host: '127.0.0.1', port: Number(port) }, () => resolve(socket))
+        socket.once('error', reject)
+      })
+    const idle = [await open(), await open()]
+    await new Promise((wait) => setTimeout(wait, 50))
+    const third = await open()
+    const answer = await new Promise<string>((resolve) => {
+      let data = ''
+      third.on('data', (chunk: Buffer) => (data += chunk.toString()))
+      third.on('error', () => undefined)
+      third.on('close', () => resolve(data))
+      third.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+    })
+    expect(answer).toBe('')
+    for (const socket of idle) socket.destroy()
+    // The server counts the closed sockets as soon as it sees them go.
+    for (let attempt = 0; ; attempt++) {
+      const res = await request(url, '/healthz').catch(() => null)
+      if (res?.status === 200) break
+      expect(attempt).toBeLessThan(100)
+      await new Promise((wait) => setTimeout(wait, 20))
+    }
+  })
+
+  it('reads the limits from the environment, refusing nonsense', () => {
+    expect(readLimits({})).toEqual(DEFAULT_LIMITS)
+    expect(DEFAULT_LIMITS).toEqual({
+      rateLimitPerMinute: 10,
+      maxConnections: 1024,
+      outboxMaxBytes: 1024 ** 3,
+    })
+    expect(
+      readLimits({
+        DEMO_RATE_LIMIT_PER_MINUTE: '30',
+        MAX_CONNECTIONS: ' 64 ',
+        OUTBOX_MAX_BYTES: '5000000',
+      }),
+    ).toEqual({ rateLimitPerMinute: 30, maxConnections: 64, outboxMaxBytes: 5_000_000 })
+    for (const bad of ['0', '-1', '1.5', '10k', 'diez']) {
+      expect(() => readLimits({ MAX_CONNECTIONS: bad })).toThrow(LimitsError)
+    }
+    expect(() => readLimits({ OUTBOX_MAX_BYTES: '1GB' })).toThrow(
+      'OUTBOX_MAX_BYTES must be a positive whole number, not "1GB"',
+    )
+  })
+})
+
+describe('a form posted without scripts', () => {
+  it('that cannot be stored, or is over the limit, ends on the "not sent" section, never "sent"', async () => {
+    await startApp({ outboxMaxBytes: TWO_AND_A_HALF_LINES, rateLimitPerMinute: 4 })
+    const sent = await sendForm(NAVIGATION)
+    expect(sent.status).toBe(303)
+    expect(sent.headers.location).toBe(POSTED_PAGES.sent)
+    disk.capacity = (await outboxSize()) + 37
+    const noSpace = await sendForm(NAVIGATION)
+    expect(noSpace.status).toBe(303)
+    expect(noSpace.headers.location).toBe(POSTED_PAGES.failed)
+    disk.capacity = Infinity
+    expect((await sendForm(NAVIGATION)).headers.location).toBe(POSTED_PAGES.sent)
+    const full = await sendForm(NAVIGATION)
+    expect(full.headers.location).toBe(POSTED_PAGES.failed)
+    const limited = await sendForm(NAVIGATION)
+    expect(limited.status).toBe(303)
+    expect(limited.headers.location).toBe(POSTED_PAGES.failed)
+    await expectOnlyWholeLines(2)
+  })
+})
+
+describe('the log', () => {
+  it("holds the request id and contact number, never the visitor's name, e-mail or phone", async () => {
+    await startApp({ outboxMaxBytes: TWO_AND_A_HALF_LINES, rateLimitPerMinute: 5 })
+    expect((await send()).status).toBe(200)
+    disk.failingSyncs = 1
+    expect((await send()).status).toBe(500)
+    expect((await sendForm()).status).toBe(200)
+    const [first] = (await readOutbox(outboxPath(dataDir))).records
+    // Error paths too: bad JSON carrying the address, a full outbox, the rate limit.
+    expect((await send(`{"template_params":{"user_email":"${VISITOR.user_email}"`)).status).toBe(
+      400,
+    )
+    expect((await send()).status).toBe(507)
+    expect((await send()).status).toBe(429)
+
+    const stored = logLines.filter((line) => line.event === 'demo-request')
+    expect(stored).toHaveLength(2)
+    expect(stored[0]).toMatchObject({ id: first?.id, contact: '48213' })
+    expect(stored[0]?.msg).toBe(`demo-request ${first?.id} stored (contact number 48213)`)
+    for (const personal of PERSONAL) expect(rawLog).not.toContain(personal)
+    expect(rawLog).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.]+/)
+  })
+})
