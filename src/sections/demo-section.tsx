@@ -52,7 +52,12 @@ function WithoutScripts() {
   const { alert } = demoForm
   return (
     <>
-      <div id={posted.sentId} className={styles.posted} role="status" tabIndex={-1}>
+      <div
+        id={posted.sentId}
+        className={`${styles.posted} ${styles.postedSent}`}
+        role="status"
+        tabIndex={-1}
+      >
         <Icon name="check" size={24} />
         <p>
           <strong>{alert.successTitle}</strong> {alert.successText}
