@@ -4,8 +4,6 @@ export const hero = {
   eyebrow: 'Para grupos gasolineros y estaciones de servicio',
   title: 'Sistema de inteligencia en precios para estaciones de servicio',
   lead: 'Conoce al instante los precios de tu competencia, recibe alertas por WhatsApp y fija el precio que más utilidad deja en cada estación.',
-  primaryCta: { label: 'Solicitar DEMO gratis', href: `#${anchors.demo}` },
-  videoCta: 'Ver video',
   proof: [
     { figure: '+2,000', label: 'estaciones de servicio atendidas' },
     { figure: '+150', label: 'grupos gasolineros confían en nosotros' },
@@ -14,6 +12,12 @@ export const hero = {
       label: 'sistema con información en tiempo real en México, España y Latinoamérica',
     },
   ],
+} as const
+
+/** The hero's calls to action: the only hero copy its island (and so its JavaScript) carries. */
+export const heroActions = {
+  primaryCta: { label: 'Solicitar DEMO gratis', href: `#${anchors.demo}` },
+  videoCta: 'Ver video',
 } as const
 
 /** A station's prices on the hero's board, with which way each one last moved. */

@@ -3,7 +3,7 @@ import { Button, ButtonLink } from '../components/button'
 import { Dialog } from '../components/dialog'
 import { Icon } from '../components/icon'
 import { VideoFrame } from '../components/video-frame'
-import { hero, productVideo, videoDialog, youtubeEmbedUrl } from '../content/home'
+import { heroActions, productVideo, videoDialog, youtubeEmbedUrl } from '../content/home'
 import { useAfterPaint } from '../lib/after-paint'
 import { track } from '../lib/analytics'
 import styles from './hero.module.css'
@@ -17,8 +17,8 @@ export function HeroActions() {
   return (
     <>
       <div className={styles.actions}>
-        <ButtonLink size="large" href={hero.primaryCta.href} data-cta="hero">
-          {hero.primaryCta.label}
+        <ButtonLink size="large" href={heroActions.primaryCta.href} data-cta="hero">
+          {heroActions.primaryCta.label}
           <Icon name="arrowRight" size={20} />
         </ButtonLink>
         <Button
@@ -30,7 +30,7 @@ export function HeroActions() {
           }}
         >
           <Icon name="play" size={20} />
-          {hero.videoCta}
+          {heroActions.videoCta}
         </Button>
       </div>
       <Dialog
