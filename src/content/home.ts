@@ -4,8 +4,6 @@ export const hero = {
   eyebrow: 'Para grupos gasolineros y estaciones de servicio',
   title: 'Sistema de inteligencia en precios para estaciones de servicio',
   lead: 'Conoce al instante los precios de tu competencia, recibe alertas por WhatsApp y fija el precio que más utilidad deja en cada estación.',
-  primaryCta: { label: 'Solicitar DEMO gratis', href: `#${anchors.demo}` },
-  videoCta: 'Ver video',
   proof: [
     { figure: '+2,000', label: 'estaciones de servicio atendidas' },
     { figure: '+150', label: 'grupos gasolineros confían en nosotros' },
@@ -15,6 +13,66 @@ export const hero = {
     },
   ],
 } as const
+
+/** The hero's calls to action: the only hero copy its island (and so its JavaScript) carries. */
+export const heroActions = {
+  primaryCta: { label: 'Solicitar DEMO gratis', href: `#${anchors.demo}` },
+  videoCta: 'Ver video',
+} as const
+
+/** A station's prices on the hero's board, with which way each one last moved. */
+export type BoardRow = {
+  readonly badge: string
+  readonly name: string
+  readonly prices: readonly [regular: string, premium: string, diesel: string]
+  readonly moves: readonly [BoardMove, BoardMove, BoardMove]
+}
+export type BoardMove = 'down' | 'up' | 'same'
+
+/** The product at work, drawn beside the headline on wide screens: a board and an alert. */
+export const heroBoard = {
+  label:
+    'Ejemplo de GASPRE en acción: los precios de tres estaciones vecinas frente a los tuyos y una alerta por WhatsApp de una bajada de precio.',
+  title: 'Precios de la competencia',
+  meta: 'Radio de 3 km · hace 2 min',
+  live: 'En vivo',
+  columns: ['Estación', 'Regular', 'Premium', 'Diésel'],
+  competitors: [
+    {
+      badge: 'EN',
+      name: 'Estación Norte',
+      prices: ['$23.19', '$25.49', '$24.89'],
+      moves: ['down', 'same', 'same'],
+    },
+    {
+      badge: 'SR',
+      name: 'Servicio Reforma',
+      prices: ['$23.49', '$25.79', '$24.99'],
+      moves: ['same', 'up', 'same'],
+    },
+    {
+      badge: 'GV',
+      name: 'Gas del Valle',
+      prices: ['$23.59', '$25.69', '$25.09'],
+      moves: ['same', 'same', 'down'],
+    },
+  ],
+  own: {
+    badge: 'TÚ',
+    name: 'Tu estación',
+    prices: ['$23.49', '$25.59', '$24.95'],
+    moves: ['same', 'same', 'same'],
+  },
+  suggestion: { label: 'Precio óptimo sugerido para tu regular', value: '$23.29' },
+  alert: {
+    sender: 'GASPRE · Alerta de precio',
+    text: 'Estación Norte bajó la regular a $23.19 (−$0.30). Tu precio: $23.49.',
+    time: '9:41',
+  },
+} as const satisfies {
+  competitors: readonly BoardRow[]
+  own: BoardRow
+} & Record<string, unknown>
 
 export const videoDialog = {
   title: 'GASPRE en dos minutos',

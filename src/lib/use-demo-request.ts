@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import { afterNextPaint } from './after-paint'
 import { track } from './analytics'
 import { attributionParams, captureFirstTouch } from './attribution'
 import { local, session } from './browser-storage'
@@ -166,7 +167,9 @@ export function useDemoRequest() {
       setErrors(found)
       setShowSummary(true)
       const first = FIELD_NAMES.find((name) => found[name])
-      if (first && event.target === fieldOf(form, first)) fieldOf(form, first)?.focus()
+      // The messages answer the tap first; moving focus scrolls the page, so it waits a frame.
+      if (first && event.target === fieldOf(form, first))
+        afterNextPaint(() => fieldOf(form, first)?.focus())
     }
     form.addEventListener('invalid', showInvalid, true)
     return () => form.removeEventListener('invalid', showInvalid, true)

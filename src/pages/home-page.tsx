@@ -2,6 +2,7 @@ import { PageShell } from '../components/page-shell'
 import { Island } from '../islands/island'
 import { Clients } from '../sections/clients'
 import { DemoSection } from '../sections/demo-section'
+import { Hero } from '../sections/hero'
 import { Pillars } from '../sections/pillars'
 import { VideoSection } from '../sections/video-section'
 
@@ -9,7 +10,7 @@ import { VideoSection } from '../sections/video-section'
 export function HomePage() {
   return (
     <PageShell linkBase="">
-      <Island name="hero" />
+      <Hero />
       <Island name="carousel" />
       <Clients />
       <Pillars />

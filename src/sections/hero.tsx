@@ -1,42 +1,25 @@
-import { useState } from 'react'
-import { Button, ButtonLink } from '../components/button'
-import { Dialog } from '../components/dialog'
-import { Icon } from '../components/icon'
-import { VideoFrame } from '../components/video-frame'
-import { hero, productVideo, videoDialog, youtubeEmbedUrl } from '../content/home'
-import { track } from '../lib/analytics'
+import { hero } from '../content/home'
+import { Island } from '../islands/island'
+import { HeroBoard } from './hero-board'
 import styles from './hero.module.css'
 
+/**
+ * Static: only its calls to action and the video popup hydrate (the 'hero-actions' island), so
+ * the headline, the figures and the product picture cost no JavaScript.
+ */
 export function Hero() {
-  const [videoOpen, setVideoOpen] = useState(false)
-
   return (
     <section className={styles.hero} aria-labelledby="titulo-principal">
-      <div className="container">
+      <div className={`container ${styles.layout}`}>
         <div className={styles.content}>
           <p className={styles.eyebrow}>{hero.eyebrow}</p>
           <h1 id="titulo-principal" className={styles.title}>
             {hero.title}
           </h1>
           <p className={styles.lead}>{hero.lead}</p>
-          <div className={styles.actions}>
-            <ButtonLink size="large" href={hero.primaryCta.href} data-cta="hero">
-              {hero.primaryCta.label}
-              <Icon name="arrowRight" size={20} />
-            </ButtonLink>
-            <Button
-              variant="ghost"
-              size="large"
-              onClick={() => {
-                setVideoOpen(true)
-                track({ event: 'video_open', placement: 'hero' })
-              }}
-            >
-              <Icon name="play" size={20} />
-              {hero.videoCta}
-            </Button>
-          </div>
+          <Island name="hero-actions" />
         </div>
+        <HeroBoard />
       </div>
       <div className="container">
         <dl className={styles.proof}>
@@ -48,16 +31,6 @@ export function Hero() {
           ))}
         </dl>
       </div>
-      <Dialog
-        open={videoOpen}
-        onClose={() => setVideoOpen(false)}
-        title={videoDialog.title}
-        closeLabel={videoDialog.close}
-        variant="media"
-      >
-        {/* Mounted only while open: closing the popup stops the video. */}
-        <VideoFrame src={youtubeEmbedUrl(true)} title={productVideo.frameTitle} />
-      </Dialog>
     </section>
   )
 }

@@ -1,0 +1,51 @@
+import { heroBoard } from '../src/content/home'
+import { expect, gotoHome, test } from './fixtures'
+
+test.describe('the first screen shows the product', () => {
+  test('beside the headline on a desktop window, as one named picture', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'phones get the headline alone')
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 })
+      await gotoHome(page)
+      const picture = page.getByRole('img', { name: heroBoard.label })
+      await expect(picture).toBeVisible()
+      await expect(picture).toContainText(heroBoard.title)
+      await expect(picture).toContainText(heroBoard.alert.text)
+      // Whole on the first screen, and to the right of the headline.
+      const box = (await picture.boundingBox())!
+      const title = (await page.getByRole('heading', { level: 1 }).boundingBox())!
+      expect(box.y + box.height).toBeLessThanOrEqual(900)
+      expect(box.x).toBeGreaterThanOrEqual(title.x + title.width)
+    }
+  })
+
+  test('is left out on a phone', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'a phone layout')
+    await gotoHome(page)
+    await expect(page.getByRole('img', { name: heroBoard.label })).toBeHidden()
+  })
+
+  test('never becomes the largest paint: the headline stays the LCP element', async ({ page }) => {
+    await page.addInitScript(() => {
+      const found: string[] = []
+      Object.assign(window, { lcpElements: found })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element })[]) {
+          found.push(entry.element?.tagName ?? '')
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true })
+    })
+    await gotoHome(page)
+    // Reading LCP ends at the first input; the last candidate before it is the LCP element.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { lcpElements: string[] }).lcpElements))
+      .toContain('H1')
+    const candidates = await page.evaluate(
+      () => (window as unknown as { lcpElements: string[] }).lcpElements,
+    )
+    expect(candidates.at(-1)).toBe('H1')
+  })
+})

@@ -1,0 +1,52 @@
+import { useState } from 'react'
+import { Button, ButtonLink } from '../components/button'
+import { Dialog } from '../components/dialog'
+import { Icon } from '../components/icon'
+import { VideoFrame } from '../components/video-frame'
+import { heroActions, productVideo, videoDialog, youtubeEmbedUrl } from '../content/home'
+import { useAfterPaint } from '../lib/after-paint'
+import { track } from '../lib/analytics'
+import styles from './hero.module.css'
+
+/** The hero's island: its two calls to action and the video popup. */
+export function HeroActions() {
+  const [videoOpen, setVideoOpen] = useState(false)
+  // The popup answers the tap in the next frame; its player is created in the one after.
+  const playerShown = useAfterPaint(videoOpen)
+
+  return (
+    <>
+      <div className={styles.actions}>
+        <ButtonLink size="large" href={heroActions.primaryCta.href} data-cta="hero">
+          {heroActions.primaryCta.label}
+          <Icon name="arrowRight" size={20} />
+        </ButtonLink>
+        <Button
+          variant="ghost"
+          size="large"
+          onClick={() => {
+            setVideoOpen(true)
+            track({ event: 'video_open', placement: 'hero' })
+          }}
+        >
+          <Icon name="play" size={20} />
+          {heroActions.videoCta}
+        </Button>
+      </div>
+      <Dialog
+        open={videoOpen}
+        onClose={() => setVideoOpen(false)}
+        title={videoDialog.title}
+        closeLabel={videoDialog.close}
+        variant="media"
+      >
+        {/* Mounted only while open: closing the popup stops the video. */}
+        <VideoFrame
+          src={youtubeEmbedUrl(true)}
+          title={productVideo.frameTitle}
+          withPlayer={playerShown}
+        />
+      </Dialog>
+    </>
+  )
+}
