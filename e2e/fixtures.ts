@@ -89,10 +89,15 @@ export async function holdClock(page: Page): Promise<void> {
   heldClocks.add(page)
 }
 
-/** Waits until the islands are hydrated, so clicks reach React. */
+/** Resolves once every island has committed its first render (src/islands/hydrated-marker.ts). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+}
+
+/** Opens a page and waits until its islands are hydrated, so clicks reach React. */
 export async function gotoHome(page: Page, path = '/'): Promise<void> {
   await page.goto(path)
   // Hydration starts a frame after the first paint; a held clock has to let that frame pass.
   if (heldClocks.has(page)) await page.clock.runFor(100)
-  await expect(page.locator('input[name="contact_number"]')).toHaveValue(/^\d{1,5}$/)
+  await waitForHydration(page)
 }
