@@ -67,7 +67,7 @@ test.describe('home page, as a visitor reads it', () => {
     await expect(
       page.frameLocator('#video iframe').getByRole('link', { name: /Reproducir/ }),
     ).toBeVisible()
-    await page.waitForTimeout(500)
+    await page.waitForLoadState('networkidle')
     expect(videoHostRequests).toEqual([])
   })
 
