@@ -1,3 +1,4 @@
+import { demoForm } from '../src/content/demo-form'
 import { test as base, expect, type Page } from '@playwright/test'
 
 export type StoredRequest = {
@@ -75,7 +76,7 @@ export async function fillDemoForm(page: Page, values: Record<string, string>): 
 }
 
 export const submitButton = (page: Page) =>
-  page.getByRole('button', { name: /Enviar solicitud|Enviando/ })
+  page.getByRole('button', { name: new RegExp(`${demoForm.submit}|${demoForm.sending}`) })
 
 export const alertDialog = (page: Page) => page.getByRole('alertdialog')
 
