@@ -86,7 +86,9 @@ const heldClocks = new WeakSet<Page>()
 export async function holdClock(page: Page): Promise<void> {
   const now = Date.now()
   await page.clock.install({ time: now })
-  await page.clock.pauseAt(now + 1000)
+  // Far enough ahead that a busy machine never reaches it between the two calls ("cannot
+  // fast-forward to the past"); no page is loaded yet, so no timer fires on the way.
+  await page.clock.pauseAt(now + 60_000)
   heldClocks.add(page)
 }
 

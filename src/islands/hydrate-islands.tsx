@@ -1,11 +1,20 @@
-import { StrictMode, useEffect, type ReactNode } from 'react'
+import { StrictMode, useEffect, useState, type ReactNode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { markHydrated } from './hydrated-marker'
 import { islandIdPrefix, type IslandRegistry } from './registry'
 
-/** Renders its island and reports the commit; it adds no markup, so hydration is unchanged. */
-function ReportCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
-  useEffect(onCommit, [onCommit])
+/**
+ * Renders its island and reports when it has settled; it adds no markup, so hydration is
+ * unchanged. The island's first effects may set state (a restored draft, for one): the render
+ * they cause commits together with this component's own first update, so the second effect
+ * runs once the island shows that state.
+ */
+function ReportSettled({ onSettled, children }: { onSettled: () => void; children: ReactNode }) {
+  const [updated, setUpdated] = useState(false)
+  useEffect(() => {
+    if (updated) onSettled()
+    else setUpdated(true)
+  }, [updated, onSettled])
   return children
 }
 
@@ -18,14 +27,14 @@ export function hydrateIslands(islands: IslandRegistry): void {
     const name = element.dataset.island ?? ''
     const render = islands[name]
     if (!render) throw new Error(`No island named "${name}" is registered for this page`)
-    const onCommit = () => {
+    const onSettled = () => {
       pending.delete(name)
       if (pending.size === 0) markHydrated()
     }
     hydrateRoot(
       element,
       <StrictMode>
-        <ReportCommit onCommit={onCommit}>{render()}</ReportCommit>
+        <ReportSettled onSettled={onSettled}>{render()}</ReportSettled>
       </StrictMode>,
       { identifierPrefix: islandIdPrefix(name) },
     )
