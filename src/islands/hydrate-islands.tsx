@@ -13,6 +13,8 @@ function ReportSettled({ onSettled, children }: { onSettled: () => void; childre
   const [updated, setUpdated] = useState(false)
   useEffect(() => {
     if (updated) onSettled()
+    // The extra update is the point: it commits together with the island's own first updates.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     else setUpdated(true)
   }, [updated, onSettled])
   return children
