@@ -1,18 +1,23 @@
-// npm test: every check the project has. The steps of a stage run at the same time (the machine
-// has two cores: the checks of the sources beside the build); a stage starts only when every
-// step before it passed. To add a check, add a step to the stage whose results it needs.
+// npm test: every check the project has. A stage is a set of lanes that run side by side, one
+// per core (the machine has two): the checks of the sources beside the build. A lane runs its
+// steps in order and stops at a failure; a stage starts only when every lane before it passed.
+// To add a check, add a step to the lane whose results it needs.
 import { spawn } from 'node:child_process'
 
 const stages = [
-  [
-    { name: 'format', command: ['npx', 'prettier', '--check', '.'] },
-    { name: 'lint', command: ['npx', 'eslint', '--max-warnings=0', '.'] },
-    { name: 'typecheck', command: ['npm', 'run', 'typecheck', '--silent'] },
-    { name: 'unit and server tests', command: ['npx', 'vitest', 'run'] },
-    { name: 'build', command: ['npm', 'run', 'build', '--silent'] },
-  ],
-  [{ name: 'html validity', command: ['node', 'scripts/check-html.mjs'] }],
-  [{ name: 'end-to-end tests', command: ['npx', 'playwright', 'test'] }],
+  {
+    sources: [
+      { name: 'format', command: ['npx', 'prettier', '--check', '.'] },
+      { name: 'lint', command: ['npx', 'eslint', '--max-warnings=0', '.'] },
+      { name: 'typecheck', command: ['npm', 'run', 'typecheck', '--silent'] },
+      { name: 'unit and server tests', command: ['npx', 'vitest', 'run'] },
+    ],
+    build: [
+      { name: 'build', command: ['npm', 'run', 'build', '--silent'] },
+      { name: 'html validity', command: ['node', 'scripts/check-html.mjs'] },
+    ],
+  },
+  { browsers: [{ name: 'end-to-end tests', command: ['npx', 'playwright', 'test'] }] },
 ]
 
 /**
@@ -39,10 +44,22 @@ function run({ name, command: [command, ...args] }, alone) {
   })
 }
 
+async function runLane(steps, alone) {
+  const results = []
+  for (const step of steps) {
+    results.push(await run(step, alone))
+    if (!results.at(-1).ok) break
+  }
+  return results
+}
+
 const began = Date.now()
 const results = []
 for (const stage of stages) {
-  results.push(...(await Promise.all(stage.map((step) => run(step, stage.length === 1)))))
+  const lanes = Object.values(stage)
+  results.push(
+    ...(await Promise.all(lanes.map((steps) => runLane(steps, lanes.length === 1)))).flat(),
+  )
   if (results.some((result) => !result.ok)) break
 }
 
@@ -50,7 +67,7 @@ console.log('\nSummary')
 for (const { name, ok, seconds } of results)
   console.log(`  ${ok ? '✓' : '✗'} ${name} (${seconds} s)`)
 const failed = results.filter((result) => !result.ok).length
-const skipped = stages.flat().length - results.length
+const skipped = stages.flatMap((stage) => Object.values(stage).flat()).length - results.length
 console.log(`  total ${Math.round((Date.now() - began) / 1000)} s`)
 console.log(
   `validate: ${results.length - failed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
