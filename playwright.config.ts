@@ -37,13 +37,13 @@ export default defineConfig({
       },
     },
   ],
-  // The production build, served by the production server with the local sending stand-in
-  // and its test-only fault switch.
+  // The production build of this tree (rebuilt first if dist/ is stale), served by the
+  // production server with the local sending stand-in and its test-only fault switch.
   webServer: {
-    command: 'node scripts/start.mjs',
+    command: 'node scripts/serve-for-tests.mjs',
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
-    timeout: 180_000,
+    timeout: 300_000,
     // Every test sends from 127.0.0.1: lift the per-address rate limit (a server test checks it).
     env: {
       PORT: String(PORT),

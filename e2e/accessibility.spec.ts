@@ -1,3 +1,6 @@
+import { demoForm } from '../src/content/demo-form'
+import { hero } from '../src/content/home'
+import { header } from '../src/content/site'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import {
@@ -36,7 +39,7 @@ test.describe('axe-core finds no WCAG 2.2 AA violation', () => {
   test('with the mobile menu open', async ({ page, isMobile }) => {
     test.skip(!isMobile, 'the menu exists on phones')
     await gotoHome(page)
-    await page.getByRole('button', { name: 'Abrir menú' }).click()
+    await page.getByRole('button', { name: header.openMenu }).click()
     await expectNoAxeViolations(page)
   })
 
@@ -49,7 +52,7 @@ test.describe('axe-core finds no WCAG 2.2 AA violation', () => {
       }),
     )
     await gotoHome(page)
-    await page.getByRole('button', { name: 'Ver video' }).click()
+    await page.getByRole('button', { name: hero.videoCta }).click()
     await expect(page.getByRole('dialog')).toBeVisible()
     await expectNoAxeViolations(page)
   })
@@ -58,7 +61,7 @@ test.describe('axe-core finds no WCAG 2.2 AA violation', () => {
     await gotoHome(page)
     await fillDemoForm(page, demoRequest(uniqueEmail('axe-exito')))
     await submitButton(page).click()
-    await expect(alertDialog(page)).toContainText('¡Éxito!')
+    await expect(alertDialog(page)).toContainText(demoForm.alert.successTitle)
     await expectNoAxeViolations(page)
   })
 
@@ -68,7 +71,7 @@ test.describe('axe-core finds no WCAG 2.2 AA violation', () => {
     await queueFaults(page, email, [{ status: 500, body: 'Service unavailable' }])
     await fillDemoForm(page, demoRequest(email))
     await submitButton(page).click()
-    await expect(alertDialog(page)).toContainText('¡Error!')
+    await expect(alertDialog(page)).toContainText(demoForm.alert.errorTitle)
     await expectNoAxeViolations(page)
   })
 
@@ -129,7 +132,7 @@ test.describe('keyboard', () => {
   test('a skip link leads to the main content', async ({ page }) => {
     await gotoHome(page)
     await page.keyboard.press('Tab')
-    const skip = page.getByRole('link', { name: 'Saltar al contenido' })
+    const skip = page.getByRole('link', { name: header.skipLink })
     await expect(skip).toBeFocused()
     await expect(skip).toBeInViewport()
     await page.keyboard.press('Enter')
@@ -205,7 +208,10 @@ test.describe('screen readers', () => {
     await expect(page.getByRole('main')).toHaveCount(1)
     await expect(page.getByRole('contentinfo')).toHaveCount(1)
     await expect(
-      page.getByRole('navigation', { name: isMobile ? 'Menú' : 'Principal', includeHidden: true }),
+      page.getByRole('navigation', {
+        name: isMobile ? header.mobileNavLabel : header.navLabel,
+        includeHidden: true,
+      }),
     ).toHaveCount(1)
     await expect(page.locator('#nuestros-clientes').getByRole('list')).toHaveCount(1)
     await expect(page.locator('#nuestros-clientes').getByRole('listitem')).toHaveCount(12)

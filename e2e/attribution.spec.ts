@@ -1,3 +1,6 @@
+import { demoForm } from '../src/content/demo-form'
+import { hero, videoDialog } from '../src/content/home'
+import { header } from '../src/content/site'
 import type { Page } from '@playwright/test'
 import {
   alertDialog,
@@ -31,7 +34,7 @@ test.describe('campaign attribution', () => {
     const email = uniqueEmail('campana')
     await fillDemoForm(page, demoRequest(email))
     await submitButton(page).click()
-    await expect(alertDialog(page)).toContainText('¡Éxito!')
+    await expect(alertDialog(page)).toContainText(demoForm.alert.successTitle)
     const [stored] = await storedRequests(page, email)
     expect(stored!.params).toMatchObject({
       utm_source: 'whatsapp',
@@ -50,7 +53,7 @@ test.describe('campaign attribution', () => {
     const email = uniqueEmail('directo')
     await fillDemoForm(page, demoRequest(email))
     await submitButton(page).click()
-    await expect(alertDialog(page)).toContainText('¡Éxito!')
+    await expect(alertDialog(page)).toContainText(demoForm.alert.successTitle)
     const [stored] = await storedRequests(page, email)
     expect(stored!.params.traffic_source).toBe('directo')
     expect(Object.keys(stored!.params).filter((key) => key.startsWith('utm_'))).toEqual([])
@@ -62,7 +65,7 @@ test.describe('campaign attribution', () => {
     const email = uniqueEmail('hostil')
     await fillDemoForm(page, demoRequest(email))
     await submitButton(page).click()
-    await expect(alertDialog(page)).toContainText('¡Éxito!')
+    await expect(alertDialog(page)).toContainText(demoForm.alert.successTitle)
     const [stored] = await storedRequests(page, email)
     expect(stored!.params.utm_source).toHaveLength(200)
     expect(stored!.params.utm_source!.startsWith('<img src=x onerror=alert(1)>')).toBe(true)
@@ -95,18 +98,18 @@ test.describe('conversion events', () => {
       }
     })
 
-    await page.getByRole('link', { name: 'Solicitar DEMO gratis' }).click()
-    await page.getByRole('button', { name: 'Ver video' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click()
+    await page.getByRole('link', { name: hero.primaryCta.label }).click()
+    await page.getByRole('button', { name: hero.videoCta }).click()
+    await page.getByRole('dialog').getByRole('button', { name: videoDialog.close }).click()
 
     const email = uniqueEmail('eventos')
     await queueFaults(page, email, [{ status: 500, body: 'Servicio caído' }])
     await fillDemoForm(page, demoRequest(email))
     await submitButton(page).click()
-    await expect(alertDialog(page)).toContainText('¡Error!')
-    await alertDialog(page).getByRole('button', { name: 'Aceptar' }).click()
+    await expect(alertDialog(page)).toContainText(demoForm.alert.errorTitle)
+    await alertDialog(page).getByRole('button', { name: demoForm.alert.close }).click()
     await submitButton(page).click()
-    await expect(alertDialog(page)).toContainText('¡Éxito!')
+    await expect(alertDialog(page)).toContainText(demoForm.alert.successTitle)
 
     const events = await dataLayer(page)
     expect(events).toEqual([
@@ -129,7 +132,7 @@ test.describe('conversion events', () => {
       route.fulfill({ status: 200, body: 'player' }),
     )
     await gotoHome(page)
-    await page.locator('header').getByRole('link', { name: 'Solicitar DEMO', exact: true }).click()
+    await page.locator('header').getByRole('link', { name: header.cta.label, exact: true }).click()
     await page
       .frameLocator('#video iframe')
       .getByRole('link', { name: /Reproducir/ })
@@ -154,10 +157,13 @@ test.describe('conversion events', () => {
     const email = uniqueEmail('terceros')
     await fillDemoForm(page, demoRequest(email))
     await submitButton(page).click()
-    await expect(alertDialog(page)).toContainText('¡Éxito!')
+    await expect(alertDialog(page)).toContainText(demoForm.alert.successTitle)
+    // A fake clock runs past the tag manager's idle deadline (4 s) at once.
+    await page.clock.install()
     await page.goto('/tyc')
     await page.waitForLoadState('load')
-    await page.waitForTimeout(2500)
+    await page.clock.runFor(5_000)
+    await page.waitForLoadState('networkidle')
     expect(thirdParty).toEqual([])
   })
 })

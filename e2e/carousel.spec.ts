@@ -1,3 +1,4 @@
+import { carousel as carouselCopy } from '../src/content/home'
 import type { Page } from '@playwright/test'
 import { expect, gotoHome, holdClock, test } from './fixtures'
 
@@ -15,7 +16,7 @@ test.describe('demo carousel', () => {
     const slides = page.locator('[aria-roledescription="slide"]')
     await expect(slides).toHaveCount(4)
     const captions = [
-      'Monitorea a tu competencia',
+      carouselCopy.slides[0].title,
       'Recibe notificaciones por WhatsApp',
       'Optimiza tu precio',
       'Tableros de seguimiento',
@@ -57,12 +58,12 @@ test.describe('demo carousel', () => {
   test('the pause button stops the rotation for good and says what it will do', async ({
     page,
   }) => {
-    const pause = page.getByRole('button', { name: 'Pausar la rotación automática' })
+    const pause = page.getByRole('button', { name: carouselCopy.controls.pause })
     // First in the carousel's tab order.
     const firstButton = carousel(page).getByRole('button').first()
-    await expect(firstButton).toHaveAccessibleName('Pausar la rotación automática')
+    await expect(firstButton).toHaveAccessibleName(carouselCopy.controls.pause)
     await pause.click()
-    const play = page.getByRole('button', { name: 'Reanudar la rotación automática' })
+    const play = page.getByRole('button', { name: carouselCopy.controls.play })
     await expect(play).toBeVisible()
     await expect(carousel(page).locator('[aria-live="polite"]')).toHaveCount(1)
     // Focus and pointer leave the carousel: it stays paused.
@@ -77,7 +78,7 @@ test.describe('demo carousel', () => {
   })
 
   test('stops while keyboard focus is inside and resumes when it leaves', async ({ page }) => {
-    await page.getByRole('button', { name: 'Ir a la diapositiva 1' }).focus()
+    await page.getByRole('button', { name: carouselCopy.controls.goTo(1) }).focus()
     await page.clock.runFor(9000)
     await expect(currentSlide(page)).toHaveAttribute('aria-label', '1 de 4')
     await expect(carousel(page).locator('[aria-live="polite"]')).toHaveCount(1)
@@ -96,12 +97,12 @@ test.describe('carousel on a desktop screen', () => {
   })
 
   test('previous and next arrows move through the slides, looping', async ({ page }) => {
-    await page.getByRole('button', { name: 'Diapositiva anterior' }).click()
+    await page.getByRole('button', { name: carouselCopy.controls.previous }).click()
     await expect(currentSlide(page)).toHaveAttribute('aria-label', '4 de 4')
-    await page.getByRole('button', { name: 'Diapositiva siguiente' }).click()
-    await page.getByRole('button', { name: 'Diapositiva siguiente' }).click()
+    await page.getByRole('button', { name: carouselCopy.controls.next }).click()
+    await page.getByRole('button', { name: carouselCopy.controls.next }).click()
     await expect(currentSlide(page)).toHaveAttribute('aria-label', '2 de 4')
-    await expect(page.getByRole('button', { name: 'Diapositiva siguiente' })).toBeFocused()
+    await expect(page.getByRole('button', { name: carouselCopy.controls.next })).toBeFocused()
   })
 
   test('stops while the pointer is over it', async ({ page }) => {
@@ -120,8 +121,8 @@ test.describe('carousel on a phone', () => {
   test('hides the arrows and follows a swipe', async ({ page }) => {
     await holdClock(page)
     await gotoHome(page)
-    await expect(page.getByRole('button', { name: 'Diapositiva siguiente' })).toBeHidden()
-    await expect(page.getByRole('button', { name: 'Diapositiva anterior' })).toBeHidden()
+    await expect(page.getByRole('button', { name: carouselCopy.controls.next })).toBeHidden()
+    await expect(page.getByRole('button', { name: carouselCopy.controls.previous })).toBeHidden()
     const viewport = currentSlide(page).locator('..').locator('..')
     const swipe = async (fromX: number, toX: number) => {
       await viewport.dispatchEvent('pointerdown', {
@@ -174,9 +175,7 @@ test.describe('motion', () => {
     const page = await context.newPage()
     await holdClock(page)
     await gotoHome(page)
-    await expect(
-      page.getByRole('button', { name: 'Reanudar la rotación automática' }),
-    ).toBeVisible()
+    await expect(page.getByRole('button', { name: carouselCopy.controls.play })).toBeVisible()
     await page.clock.runFor(10_000)
     await expect(currentSlide(page)).toHaveAttribute('aria-label', '1 de 4')
     const line = page.locator('section[aria-labelledby="como-funciona"] svg path').first()

@@ -1,3 +1,5 @@
+import { demoForm } from '../src/content/demo-form'
+import { hero, videoDialog } from '../src/content/home'
 import {
   alertDialog,
   demoRequest,
@@ -34,11 +36,11 @@ test('the whole site runs under the production CSP without a single violation', 
 
   await gotoHome(page)
   for (let y = 0; y < 8; y++) await page.mouse.wheel(0, 900)
-  await page.getByRole('button', { name: 'Ver video' }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click()
+  await page.getByRole('button', { name: hero.videoCta }).click()
+  await page.getByRole('dialog').getByRole('button', { name: videoDialog.close }).click()
   await fillDemoForm(page, demoRequest(uniqueEmail('csp')))
   await submitButton(page).click()
-  await expect(alertDialog(page)).toContainText('¡Éxito!')
+  await expect(alertDialog(page)).toContainText(demoForm.alert.successTitle)
   expect(await page.evaluate(() => window.cspViolations)).toEqual([])
 
   await page.goto('/tyc')

@@ -87,9 +87,14 @@ test.describe('demo request form', () => {
   }) => {
     await gotoHome(page)
     const email = uniqueEmail('caida')
-    // Chrome quietly retries a request up to twice when a reused connection drops, so the
-    // connection drops three times; what the retries leave unused is cleared below.
-    await queueFaults(page, email, [{ drop: true }, { drop: true }, { drop: true }])
+    // Chrome quietly retries a request when a reused connection drops, once per idle pooled
+    // connection (up to 6 per host) and never on a fresh one; so the connection drops more
+    // often than the pool can retry, and what the retries leave unused is cleared below.
+    await queueFaults(
+      page,
+      email,
+      Array.from({ length: 8 }, () => ({ drop: true as const })),
+    )
     await fillDemoForm(page, demoRequest(email))
     await submitButton(page).click()
     await expect(alertDialog(page)).toContainText(`${ERROR_PREFIX}Network Error`)

@@ -1,3 +1,4 @@
+import { demoForm } from '../src/content/demo-form'
 import { test as base, expect, type Page } from '@playwright/test'
 
 export type StoredRequest = {
@@ -75,7 +76,7 @@ export async function fillDemoForm(page: Page, values: Record<string, string>): 
 }
 
 export const submitButton = (page: Page) =>
-  page.getByRole('button', { name: /Enviar solicitud|Enviando/ })
+  page.getByRole('button', { name: new RegExp(`${demoForm.submit}|${demoForm.sending}`) })
 
 export const alertDialog = (page: Page) => page.getByRole('alertdialog')
 
@@ -85,14 +86,21 @@ const heldClocks = new WeakSet<Page>()
 export async function holdClock(page: Page): Promise<void> {
   const now = Date.now()
   await page.clock.install({ time: now })
-  await page.clock.pauseAt(now + 1000)
+  // Far enough ahead that a busy machine never reaches it between the two calls ("cannot
+  // fast-forward to the past"); no page is loaded yet, so no timer fires on the way.
+  await page.clock.pauseAt(now + 60_000)
   heldClocks.add(page)
 }
 
-/** Waits until the islands are hydrated, so clicks reach React. */
+/** Resolves once every island has committed its first render (src/islands/hydrated-marker.ts). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+}
+
+/** Opens a page and waits until its islands are hydrated, so clicks reach React. */
 export async function gotoHome(page: Page, path = '/'): Promise<void> {
   await page.goto(path)
   // Hydration starts a frame after the first paint; a held clock has to let that frame pass.
   if (heldClocks.has(page)) await page.clock.runFor(100)
-  await expect(page.locator('input[name="contact_number"]')).toHaveValue(/^\d{1,5}$/)
+  await waitForHydration(page)
 }

@@ -1,3 +1,4 @@
+import { header as headerCopy, navLinks } from '../src/content/site'
 import { expect, gotoHome, test } from './fixtures'
 
 const sections = ['#porque-gaspre', '#nuestros-clientes', '#solicitar-demo-gratis']
@@ -8,20 +9,19 @@ test.describe('header on a desktop screen', () => {
   test('shows the logo, the three section links and the demo button', async ({ page }) => {
     await gotoHome(page)
     const header = page.locator('header').first()
-    await expect(header.getByRole('link', { name: 'GASPRE, ir al inicio' })).toHaveAttribute(
+    await expect(header.getByRole('link', { name: headerCopy.logoLabel })).toHaveAttribute(
       'href',
       '#',
     )
-    const nav = page.getByRole('navigation', { name: 'Principal' })
+    const nav = page.getByRole('navigation', { name: headerCopy.navLabel })
     await expect(nav).toBeVisible()
     expect(
       await nav.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
     ).toEqual(sections)
-    await expect(header.getByRole('link', { name: 'Solicitar DEMO', exact: true })).toHaveAttribute(
-      'href',
-      '#solicitar-demo-gratis',
-    )
-    await expect(page.getByRole('button', { name: 'Abrir menú' })).toBeHidden()
+    await expect(
+      header.getByRole('link', { name: headerCopy.cta.label, exact: true }),
+    ).toHaveAttribute('href', '#solicitar-demo-gratis')
+    await expect(page.getByRole('button', { name: headerCopy.openMenu })).toBeHidden()
   })
 
   test('stays fixed at the top while scrolling', async ({ page }) => {
@@ -35,14 +35,16 @@ test.describe('header on a desktop screen', () => {
           .evaluate((el) => el.getBoundingClientRect().top),
       )
       .toBe(0)
-    await expect(page.getByRole('link', { name: 'Solicitar DEMO', exact: true })).toBeInViewport()
+    await expect(
+      page.getByRole('link', { name: headerCopy.cta.label, exact: true }),
+    ).toBeInViewport()
   })
 
   test('an in-page link scrolls to its section and moves focus there', async ({ page }) => {
     await gotoHome(page)
     await page
-      .getByRole('navigation', { name: 'Principal' })
-      .getByRole('link', { name: 'Nuestros clientes' })
+      .getByRole('navigation', { name: headerCopy.navLabel })
+      .getByRole('link', { name: navLinks[1].label })
       .click()
     await expect(page.locator('#nuestros-clientes')).toBeFocused()
     await expect(page.locator('#nuestros-clientes h2')).toBeInViewport()
@@ -54,14 +56,14 @@ test.describe('mobile menu on a phone', () => {
 
   test('opens and closes with the menu button and holds the same links', async ({ page }) => {
     await gotoHome(page)
-    await expect(page.getByRole('navigation', { name: 'Principal' })).toBeHidden()
-    const button = page.getByRole('button', { name: 'Abrir menú' })
+    await expect(page.getByRole('navigation', { name: headerCopy.navLabel })).toBeHidden()
+    const button = page.getByRole('button', { name: headerCopy.openMenu })
     await expect(button).toHaveAttribute('aria-expanded', 'false')
     await expect(button).toHaveAttribute('aria-controls', 'menu-movil')
     await button.click()
-    const menu = page.getByRole('navigation', { name: 'Menú' })
+    const menu = page.getByRole('navigation', { name: headerCopy.mobileNavLabel })
     await expect(menu).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute(
+    await expect(page.getByRole('button', { name: headerCopy.closeMenu })).toHaveAttribute(
       'aria-expanded',
       'true',
     )
@@ -70,29 +72,33 @@ test.describe('mobile menu on a phone', () => {
         .locator('a')
         .evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
     ).toEqual(sections)
-    await page.getByRole('button', { name: 'Cerrar menú' }).click()
+    await page.getByRole('button', { name: headerCopy.closeMenu }).click()
     await expect(menu).toBeHidden()
   })
 
   test('choosing a link closes the menu and lands on the section', async ({ page }) => {
     await gotoHome(page)
-    await page.getByRole('button', { name: 'Abrir menú' }).click()
+    await page.getByRole('button', { name: headerCopy.openMenu }).click()
     await page
-      .getByRole('navigation', { name: 'Menú' })
-      .getByRole('link', { name: '¿Por qué GASPRE?' })
+      .getByRole('navigation', { name: headerCopy.mobileNavLabel })
+      .getByRole('link', { name: navLinks[0].label })
       .click()
-    await expect(page.getByRole('navigation', { name: 'Menú' })).toBeHidden()
+    await expect(page.getByRole('navigation', { name: headerCopy.mobileNavLabel })).toBeHidden()
     await expect(page.locator('#porque-gaspre')).toBeFocused()
     await expect(page.locator('#porque-gaspre h2')).toBeInViewport()
   })
 
   test('Escape closes the menu and gives focus back to its button', async ({ page }) => {
     await gotoHome(page)
-    await page.getByRole('button', { name: 'Abrir menú' }).click()
-    await page.getByRole('navigation', { name: 'Menú' }).getByRole('link').first().focus()
+    await page.getByRole('button', { name: headerCopy.openMenu }).click()
+    await page
+      .getByRole('navigation', { name: headerCopy.mobileNavLabel })
+      .getByRole('link')
+      .first()
+      .focus()
     await page.keyboard.press('Escape')
-    await expect(page.getByRole('navigation', { name: 'Menú' })).toBeHidden()
-    await expect(page.getByRole('button', { name: 'Abrir menú' })).toBeFocused()
+    await expect(page.getByRole('navigation', { name: headerCopy.mobileNavLabel })).toBeHidden()
+    await expect(page.getByRole('button', { name: headerCopy.openMenu })).toBeFocused()
   })
 })
 
@@ -100,16 +106,16 @@ test('on the terms page the menu leads back to the home sections', async ({ page
   await page.goto('/tyc')
   const nav = isMobile
     ? page.locator('#menu-movil')
-    : page.getByRole('navigation', { name: 'Principal' })
+    : page.getByRole('navigation', { name: headerCopy.navLabel })
   expect(
     await nav.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
   ).toEqual(sections.map((section) => `/${section}`))
-  await expect(page.getByRole('link', { name: 'GASPRE, ir al inicio' }).first()).toHaveAttribute(
+  await expect(page.getByRole('link', { name: headerCopy.logoLabel }).first()).toHaveAttribute(
     'href',
     '/',
   )
-  if (isMobile) await page.getByRole('button', { name: 'Abrir menú' }).click()
-  await nav.getByRole('link', { name: 'Nuestros clientes' }).click()
+  if (isMobile) await page.getByRole('button', { name: headerCopy.openMenu }).click()
+  await nav.getByRole('link', { name: navLinks[1].label }).click()
   await expect(page).toHaveURL(/\/#nuestros-clientes$/)
   await expect(page.locator('#nuestros-clientes h2')).toBeInViewport()
 })

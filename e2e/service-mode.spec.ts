@@ -1,7 +1,16 @@
+import { demoForm } from '../src/content/demo-form'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { demoRequest, expect, fillDemoForm, submitButton, test, uniqueEmail } from './fixtures'
+import {
+  demoRequest,
+  expect,
+  fillDemoForm,
+  submitButton,
+  test,
+  uniqueEmail,
+  waitForHydration,
+} from './fixtures'
 
 /**
  * A build made with the e-mail service configured: the page talks to that service (here a
@@ -70,11 +79,11 @@ test.describe('a build configured for the e-mail service', () => {
 
   test('sends the request to the configured service with its ids and key', async ({ page }) => {
     await page.goto(`http://127.0.0.1:${PORT}/`)
-    await expect(page.locator('input[name="contact_number"]')).toHaveValue(/^\d{1,5}$/)
+    await waitForHydration(page)
     const email = uniqueEmail('servicio')
     await fillDemoForm(page, demoRequest(email))
     await submitButton(page).click()
-    await expect(page.getByRole('alertdialog')).toContainText('El mensaje se envió correctamente.')
+    await expect(page.getByRole('alertdialog')).toContainText(demoForm.alert.successText)
     const sent = received.find(
       (request) => (request.body.template_params as Record<string, string>).user_email === email,
     )
@@ -91,11 +100,11 @@ test.describe('a build configured for the e-mail service', () => {
   test("shows the service's own error text", async ({ page }) => {
     answer = { status: 400, body: 'The template ID is invalid' }
     await page.goto(`http://127.0.0.1:${PORT}/`)
-    await expect(page.locator('input[name="contact_number"]')).toHaveValue(/^\d{1,5}$/)
+    await waitForHydration(page)
     await fillDemoForm(page, demoRequest(uniqueEmail('servicio-error')))
     await submitButton(page).click()
     await expect(page.getByRole('alertdialog')).toContainText(
-      'Hubo un problema al enviar el mensaje: The template ID is invalid',
+      `${demoForm.alert.errorPrefix}The template ID is invalid`,
     )
     answer = { status: 200, body: 'OK' }
   })

@@ -1,12 +1,13 @@
+import { carousel, hero, pillars, videoSection } from '../src/content/home'
+import { footer as footerCopy } from '../src/content/site'
+import { terms as termsCopy } from '../src/content/terms'
 import { expect, gotoHome, test } from './fixtures'
 
 test.describe('home page, as a visitor reads it', () => {
   test('presents the product in the specified order with its claims', async ({ page }) => {
     await gotoHome(page)
     await expect(page.locator('html')).toHaveAttribute('lang', 'es')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      'Sistema de inteligencia en precios para estaciones de servicio',
-    )
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(hero.title)
     await expect(page.locator('h1')).toHaveCount(1)
 
     const order = await page
@@ -44,13 +45,13 @@ test.describe('home page, as a visitor reads it', () => {
 
   test('explains the three numbered pillars', async ({ page }) => {
     await gotoHome(page)
-    const pillars = page.locator('#porque-gaspre ol > li')
-    await expect(pillars).toHaveCount(3)
-    await expect(pillars.nth(0)).toContainText('1')
-    await expect(pillars.nth(0)).toContainText(/tiempo real/)
-    await expect(pillars.nth(1)).toContainText(/elasticidad/)
-    await expect(pillars.nth(2)).toContainText(/a la medida/)
-    await expect(pillars.nth(2)).toContainText(/reportes/)
+    const items = page.locator('#porque-gaspre ol > li')
+    await expect(items).toHaveCount(pillars.items.length)
+    for (const [index, pillar] of pillars.items.entries()) {
+      await expect(items.nth(index)).toContainText(String(index + 1))
+      await expect(items.nth(index)).toContainText(pillar.title)
+      await expect(items.nth(index)).toContainText(pillar.text)
+    }
   })
 
   test('embeds the video without contacting the video host before a click', async ({ page }) => {
@@ -60,14 +61,14 @@ test.describe('home page, as a visitor reads it', () => {
     })
     await gotoHome(page)
     await page.locator('#video').scrollIntoViewIfNeeded()
-    await expect(page.locator('#video h2')).toContainText('más de 150 grupos')
+    await expect(page.locator('#video h2')).toHaveText(videoSection.heading)
     const frame = page.locator('#video iframe')
     await expect(frame).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\//)
     await expect(frame).toHaveAttribute('title', /.+/)
     await expect(
       page.frameLocator('#video iframe').getByRole('link', { name: /Reproducir/ }),
     ).toBeVisible()
-    await page.waitForTimeout(500)
+    await page.waitForLoadState('networkidle')
     expect(videoHostRequests).toEqual([])
   })
 
@@ -83,9 +84,10 @@ test.describe('home page, as a visitor reads it', () => {
     expect(hrefs.some((href) => href.startsWith('mailto:'))).toBe(true)
     const whatsapp = hrefs.find((href) => href.startsWith('https://wa.me/'))
     expect(new URL(whatsapp!).searchParams.get('text')).toMatch(/^Hola/)
-    await expect(
-      footer.getByRole('link', { name: 'Aviso de privacidad / Términos de uso / 2025' }),
-    ).toHaveAttribute('href', '/tyc')
+    await expect(footer.getByRole('link', { name: footerCopy.legal.label })).toHaveAttribute(
+      'href',
+      '/tyc',
+    )
   })
 })
 
@@ -94,14 +96,14 @@ test.describe('routes', () => {
     page,
   }) => {
     await page.goto('/tyc')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Términos y Condiciones')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(termsCopy.title)
     const terms = page.locator('#terminos-titulo + ol > li')
     await expect(terms).toHaveCount(11)
     await expect(terms.first()).toContainText('1. Responsable')
     await expect(terms.last()).toContainText('11. Jurisdicción')
     await expect(terms.last()).toContainText(/Ciudad de México/)
     await expect(page.locator('#aviso-de-privacidad-titulo ~ ol > li')).toHaveCount(6)
-    await expect(page.locator('time')).toHaveText('23 de septiembre de 2025')
+    await expect(page.locator('time')).toHaveText(termsCopy.lastUpdated.label)
     const text = await page.locator('main').innerText()
     for (const command of ['PAUSA', 'REANUDAR', 'BAJA', 'STOP']) expect(text).toContain(command)
     expect(text).toMatch(/12 meses/)
@@ -111,7 +113,7 @@ test.describe('routes', () => {
   test('the terms table of contents links to every section', async ({ page }) => {
     await page.goto('/tyc')
     const targets = await page
-      .getByRole('navigation', { name: 'Contenido' })
+      .getByRole('navigation', { name: termsCopy.tocTitle })
       .locator('a')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
     expect(targets).toHaveLength(17)
@@ -134,7 +136,7 @@ test.describe('routes', () => {
       if (path === '/') {
         await expect(page.locator('#solicitar-demo-gratis input[name="user_name"]')).toBeVisible()
         await expect(page.locator('#nuestros-clientes img')).toHaveCount(12)
-        await expect(page.getByText('Monitorea a tu competencia')).toBeVisible()
+        await expect(page.getByText(carousel.slides[0].title)).toBeVisible()
       } else {
         await expect(page.getByText('PAUSA', { exact: false }).first()).toBeVisible()
       }

@@ -1,10 +1,15 @@
 // npm run build: the static site in dist/ (or BUILD_OUT_DIR) and the compiled server in build/server/.
 import { execFileSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { STAMP_FILE, currentStamp } from './build-stamp.mjs'
 import { prerender } from './prerender.mjs'
 
 const outDir = process.env.BUILD_OUT_DIR ?? 'dist'
 const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' })
 const bin = (name) => `node_modules/.bin/${name}`
+// Taken first: a file edited while the build runs makes the build stale, not the stamp wrong.
+const stamp = currentStamp(process.env)
 
 run(bin('tsc'), ['-p', 'tsconfig.server.json'])
 run(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'])
@@ -20,4 +25,5 @@ run(bin('vite'), [
 ])
 await prerender({ distDir: outDir, ssrDir: 'build/ssr', env: process.env })
 run('node', ['build/server/postbuild.js', outDir])
+writeFileSync(join(outDir, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`)
 console.log(`Built ${outDir}/ (static site) and build/server/ (production server).`)

@@ -3,12 +3,11 @@
 //
 //   node scripts/make-brand-images.mjs
 //
-// Renders the HTML/SVG defined below with playwright-core and the system Chromium
-// (CHROMIUM_PATH, default /usr/bin/chromium), then re-encodes each PNG losslessly (palette when
-// the image has at most 256 colours, best filter, zlib level 9) so the files stay small.
+// The icons are SVG, rasterised and PNG-encoded by sharp. The Open Graph card is an HTML layout,
+// so Chromium (playwright-core, CHROMIUM_PATH) renders it and sharp re-encodes the screenshot.
 import { mkdir, writeFile } from 'node:fs/promises'
-import { deflateSync, inflateSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
+import sharp from 'sharp'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 
 const OUT = new URL('../public/', import.meta.url)
@@ -52,12 +51,10 @@ function iconSvg({ size, markHeight, background, radius = 0, checkWidth }) {
   const dx = size / 2 - (MARK_BOX.x + MARK_BOX.width / 2) * scale
   const dy = size / 2 - (MARK_BOX.y + MARK_BOX.height / 2) * scale - size * 0.01
   const backdrop = background
-    ? `<clipPath id="shape"><rect width="${size}" height="${size}" rx="${size * radius}"/>` +
-      `</clipPath><image href="${gradientDataUrl(size, [
-        [0, background],
-        [1, DEEP],
-      ])}" ` +
-      `width="${size}" height="${size}" preserveAspectRatio="none" clip-path="url(#shape)"/>`
+    ? `<defs><linearGradient id="fade" x1="0" y1="0" x2="0" y2="1">` +
+      `<stop offset="0" stop-color="${background}"/><stop offset="1" stop-color="${DEEP}"/>` +
+      `</linearGradient></defs>` +
+      `<rect width="${size}" height="${size}" rx="${size * radius}" fill="url(#fade)"/>`
     : ''
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" ` +
@@ -79,28 +76,6 @@ body{width:${width}px;height:${height}px;overflow:hidden;font-family:${FONT}}
 svg{display:block}
 ${css}
 </style></head><body>${body}</body></html>`
-
-/**
- * A vertical gradient as a 1-pixel-wide PNG data URL, one flat colour per row. Chromium dithers
- * CSS and SVG gradients, and dither noise does not compress: this keeps the PNGs small.
- * @param {number} height
- * @param {[number, string][]} stops  [offset 0..1, '#rrggbb'], in order
- */
-function gradientDataUrl(height, stops) {
-  const rgba = Buffer.alloc(height * 4, 0xff)
-  const rgb = (/** @type {string} */ hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16))
-  for (let y = 0; y < height; y++) {
-    const t = height === 1 ? 0 : y / (height - 1)
-    const next = stops.findIndex(([offset]) => offset >= t)
-    const [o1, c1] = stops[Math.max(0, next - 1)]
-    const [o2, c2] = stops[Math.max(0, next)]
-    const f = o2 === o1 ? 0 : (t - o1) / (o2 - o1)
-    const [a, b] = [rgb(c1), rgb(c2)]
-    for (let c = 0; c < 3; c++) rgba[y * 4 + c] = Math.round(a[c] + (b[c] - a[c]) * f)
-  }
-  const png = encodePng({ width: 1, height, rgba })
-  return `data:image/png;base64,${png.toString('base64')}`
-}
 
 /** The Open Graph / Twitter card: 1200 × 630. */
 function ogImageHtml() {
@@ -171,11 +146,7 @@ function ogImageHtml() {
     body{font-family:${OG_FONT}}
     .card{box-sizing:border-box;width:1200px;height:630px;padding:0 64px 0 72px;
       display:flex;align-items:center;gap:44px;color:#fff;
-      background:url(${gradientDataUrl(630, [
-        [0, NAVY],
-        [0.3, NAVY],
-        [1, DEEP],
-      ])}) repeat-x}
+      background:linear-gradient(180deg, ${NAVY} 30%, ${DEEP})}
     .copy{flex:1 1 0;display:flex;flex-direction:column;align-items:flex-start}
     h1{margin:40px 0 36px;font-size:54px;line-height:1.1;font-weight:800;letter-spacing:-1px;
       white-space:nowrap}
@@ -215,199 +186,11 @@ function ogImageHtml() {
   )
 }
 
-// ---------------------------------------------------------------------------------------------
-// PNG re-encoding: Chromium's screenshots are valid but not small. Decode (8-bit RGB/RGBA,
-// non-interlaced, which is what Chromium writes) and re-encode with the smallest of a few
-// filter strategies; use a palette when the image has at most 256 distinct colours.
+/** Smallest PNG sharp makes: a palette when the image fits one, maximum compression. */
+const encodePng = (input) =>
+  sharp(input).png({ palette: true, quality: 100, compressionLevel: 9, effort: 10 }).toBuffer()
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  return c >>> 0
-})
-
-/** @param {Buffer} bytes */
-function crc32(bytes) {
-  let c = 0xffffffff
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
-}
-
-/** @param {string} type @param {Buffer} data */
-function chunk(type, data) {
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([length, body, crc])
-}
-
-/** @param {number} a @param {number} b @param {number} c */
-function paeth(a, b, c) {
-  const p = a + b - c
-  const pa = Math.abs(p - a)
-  const pb = Math.abs(p - b)
-  const pc = Math.abs(p - c)
-  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c
-}
-
-/**
- * Decodes an 8-bit, non-interlaced RGB or RGBA PNG into RGBA pixels.
- * @param {Buffer} png
- * @returns {{ width: number, height: number, rgba: Buffer }}
- */
-function decodePng(png) {
-  if (!png.subarray(0, 8).equals(PNG_SIGNATURE)) throw new Error('Not a PNG')
-  let offset = 8
-  let width = 0
-  let height = 0
-  let channels = 0
-  const idat = []
-  while (offset < png.length) {
-    const length = png.readUInt32BE(offset)
-    const type = png.toString('latin1', offset + 4, offset + 8)
-    const data = png.subarray(offset + 8, offset + 8 + length)
-    if (type === 'IHDR') {
-      width = data.readUInt32BE(0)
-      height = data.readUInt32BE(4)
-      const [bitDepth, colorType, , , interlace] = data.subarray(8)
-      if (bitDepth !== 8 || interlace !== 0 || (colorType !== 2 && colorType !== 6)) {
-        throw new Error(`Unsupported PNG (bit depth ${bitDepth}, colour type ${colorType})`)
-      }
-      channels = colorType === 6 ? 4 : 3
-    } else if (type === 'IDAT') idat.push(data)
-    offset += 12 + length
-  }
-  const raw = inflateSync(Buffer.concat(idat))
-  const stride = width * channels
-  const pixels = Buffer.alloc(height * stride)
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)]
-    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1))
-    const out = pixels.subarray(y * stride, (y + 1) * stride)
-    const prev = y > 0 ? pixels.subarray((y - 1) * stride, y * stride) : null
-    for (let x = 0; x < stride; x++) {
-      const a = x >= channels ? out[x - channels] : 0
-      const b = prev ? prev[x] : 0
-      const c = prev && x >= channels ? prev[x - channels] : 0
-      const predictor = [0, a, b, (a + b) >> 1, paeth(a, b, c)][filter]
-      out[x] = (line[x] + predictor) & 0xff
-    }
-  }
-  if (channels === 4) return { width, height, rgba: pixels }
-  const rgba = Buffer.alloc(width * height * 4, 0xff)
-  for (let i = 0; i < width * height; i++) pixels.copy(rgba, i * 4, i * 3, i * 3 + 3)
-  return { width, height, rgba }
-}
-
-/**
- * Filters scanlines with one strategy (0-4 = that filter on every row, 5 = per-row minimum
- * sum of absolute differences) and deflates them.
- * @param {Buffer} data @param {number} stride @param {number} bpp @param {number} strategy
- */
-function filterAndDeflate(data, stride, bpp, strategy) {
-  const rows = data.length / stride
-  const out = Buffer.alloc(rows * (stride + 1))
-  const candidate = Buffer.alloc(stride)
-  for (let y = 0; y < rows; y++) {
-    const line = data.subarray(y * stride, (y + 1) * stride)
-    const prev = y > 0 ? data.subarray((y - 1) * stride, y * stride) : null
-    const filters = strategy === 5 ? [0, 1, 2, 3, 4] : [strategy]
-    let best = -1
-    let bestScore = Infinity
-    for (const filter of filters) {
-      let score = 0
-      for (let x = 0; x < stride; x++) {
-        const a = x >= bpp ? line[x - bpp] : 0
-        const b = prev ? prev[x] : 0
-        const c = prev && x >= bpp ? prev[x - bpp] : 0
-        const predictor = [0, a, b, (a + b) >> 1, paeth(a, b, c)][filter]
-        const value = (line[x] - predictor) & 0xff
-        candidate[x] = value
-        score += value < 128 ? value : 256 - value
-      }
-      if (score < bestScore) {
-        bestScore = score
-        best = filter
-        out[y * (stride + 1)] = filter
-        candidate.copy(out, y * (stride + 1) + 1)
-      }
-    }
-    if (best < 0) throw new Error('unreachable')
-  }
-  return deflateSync(out, { level: 9, memLevel: 9 })
-}
-
-/**
- * Smallest lossless PNG for RGBA pixels: palette (with tRNS) when possible, else RGB or RGBA.
- * @param {{ width: number, height: number, rgba: Buffer }} image
- */
-function encodePng({ width, height, rgba }) {
-  const count = width * height
-  let opaque = true
-  for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 255) opaque = false
-  /** @type {Map<number, number>} */
-  const palette = new Map()
-  for (let i = 0; i < count && palette.size <= 256; i++) {
-    const key = rgba.readUInt32BE(i * 4)
-    if (!palette.has(key)) palette.set(key, palette.size)
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(width, 0)
-  ihdr.writeUInt32BE(height, 4)
-  ihdr[8] = 8
-  const chunks = []
-  let data
-  let bpp
-  if (palette.size <= 256) {
-    // Opaque colours first so tRNS can stop at the last translucent entry.
-    const colours = [...palette.keys()].sort((a, b) => (a & 0xff) - (b & 0xff))
-    const index = new Map(colours.map((colour, i) => [colour, i]))
-    ihdr[9] = 3
-    const plte = Buffer.alloc(colours.length * 3)
-    const trns = Buffer.alloc(colours.length)
-    colours.forEach((colour, i) => {
-      plte[i * 3] = colour >>> 24
-      plte[i * 3 + 1] = (colour >>> 16) & 0xff
-      plte[i * 3 + 2] = (colour >>> 8) & 0xff
-      trns[i] = colour & 0xff
-    })
-    chunks.push(chunk('PLTE', plte))
-    const lastTranslucent = colours.findLastIndex((colour) => (colour & 0xff) !== 255)
-    if (lastTranslucent >= 0) chunks.push(chunk('tRNS', trns.subarray(0, lastTranslucent + 1)))
-    data = Buffer.alloc(count)
-    for (let i = 0; i < count; i++)
-      data[i] = /** @type {number} */ (index.get(rgba.readUInt32BE(i * 4)))
-    bpp = 1
-  } else if (opaque) {
-    ihdr[9] = 2
-    data = Buffer.alloc(count * 3)
-    for (let i = 0; i < count; i++) rgba.copy(data, i * 3, i * 4, i * 4 + 3)
-    bpp = 3
-  } else {
-    ihdr[9] = 6
-    data = rgba
-    bpp = 4
-  }
-  const stride = width * bpp
-  const strategies = bpp === 1 ? [0, 5] : [1, 2, 4, 5]
-  let idat = null
-  for (const strategy of strategies) {
-    const deflated = filterAndDeflate(data, stride, bpp, strategy)
-    if (idat === null || deflated.length < idat.length) idat = deflated
-  }
-  return Buffer.concat([
-    PNG_SIGNATURE,
-    chunk('IHDR', ihdr),
-    ...chunks,
-    chunk('IDAT', /** @type {Buffer} */ (idat)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
-
+// Hand-made because sharp writes no ICO: one PNG image behind a 22-byte ICONDIR header.
 /**
  * An ICO file holding one PNG image (valid since Windows Vista; every current browser reads it).
  * @param {Buffer} png @param {number} size
@@ -484,39 +267,28 @@ const ICONS = [
   },
 ]
 
-const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
-  args: CHROMIUM_FLAGS,
-})
+await mkdir(OUT, { recursive: true })
+
+/** @param {string} file @param {Buffer | string} content */
+const write = async (file, content) => {
+  await writeFile(new URL(file, OUT), content)
+  console.log(`public/${file.padEnd(24)} ${String(Buffer.byteLength(content)).padStart(7)} B`)
+}
+
+await write('favicon.svg', FAVICON_SVG)
+for (const icon of ICONS) {
+  const png = await encodePng(Buffer.from(icon.svg()))
+  if (icon.file === 'favicon-32.png') await write('favicon.ico', icoFromPng(png, 32))
+  else await write(icon.file, png)
+}
+await write('site.webmanifest', `${JSON.stringify(manifest, null, 2)}\n`)
+
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
 try {
-  await mkdir(OUT, { recursive: true })
-  const context = await browser.newContext({ deviceScaleFactor: 1 })
-  const tab = await context.newPage()
-
-  /** @param {string} html @param {number} width @param {number} height */
-  const render = async (html, width, height) => {
-    await tab.setViewportSize({ width, height })
-    await tab.setContent(html, { waitUntil: 'load' })
-    await tab.evaluate('document.fonts.ready.then(() => true)')
-    const shot = await tab.screenshot({ type: 'png', omitBackground: true, animations: 'disabled' })
-    return encodePng(decodePng(shot))
-  }
-
-  /** @param {string} file @param {Buffer | string} content */
-  const write = async (file, content) => {
-    await writeFile(new URL(file, OUT), content)
-    console.log(`public/${file.padEnd(24)} ${String(Buffer.byteLength(content)).padStart(7)} B`)
-  }
-
-  await write('favicon.svg', FAVICON_SVG)
-  for (const icon of ICONS) {
-    const png = await render(page(icon.size, icon.size, icon.svg()), icon.size, icon.size)
-    if (icon.file === 'favicon-32.png') await write('favicon.ico', icoFromPng(png, 32))
-    else await write(icon.file, png)
-  }
-  await write('site.webmanifest', `${JSON.stringify(manifest, null, 2)}\n`)
-
-  const og = await render(ogImageHtml(), 1200, 630)
+  const tab = await browser.newPage({ viewport: { width: 1200, height: 630 } })
+  await tab.setContent(ogImageHtml(), { waitUntil: 'load' })
+  await tab.evaluate('document.fonts.ready.then(() => true)')
+  const og = await encodePng(await tab.screenshot({ type: 'png', animations: 'disabled' }))
   await write('og-image.png', og)
   if (og.length > OG_BUDGET) {
     console.error(`og-image.png is ${og.length} B, over the ${OG_BUDGET} B budget`)

@@ -7,11 +7,16 @@ import { LOCAL_BUILD, SECRET_MARKER, makeFakeDist, type FakeDist } from './testi
 import { SERVING_CHECKS, type ServingTarget } from './testing/serving-checks.js'
 
 const installed = nginxInstalled()
-if (!installed) {
-  const message = `${NGINX_BIN} not found: install it with apt-get install -y nginx-light`
-  if (process.env.CI === 'true') throw new Error(`${message} (required in CI)`)
-  console.warn(`Skipping the nginx tests: ${message}`)
-}
+const missing = `${NGINX_BIN} not found: install it with apt-get install -y nginx-light`
+// In CI a missing nginx is a failure, never a quiet skip; on a workstation it is a warning.
+const required = process.env.CI === 'true'
+if (!installed && !required) console.warn(`Skipping the nginx tests: ${missing}`)
+
+describe.runIf(required)('nginx in CI', () => {
+  it('is installed, so the static-host rules are checked against it', () => {
+    expect(installed, missing).toBe(true)
+  })
+})
 
 describe.skipIf(!installed)(
   'nginx with deploy/nginx.conf: the serving rules shared with Node',
@@ -32,10 +37,6 @@ describe.skipIf(!installed)(
     afterAll(async () => {
       await nginx?.stop()
       if (dist) await rm(dist.root, { recursive: true, force: true })
-    })
-
-    it('serves from the generated config', () => {
-      expect(target.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     })
 
     for (const check of SERVING_CHECKS) it(check.name, () => check.run(target))

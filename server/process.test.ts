@@ -132,8 +132,13 @@ describe('the server process', () => {
     const server = await start()
     await request(server.url, '/tyc?from=test')
     expect((await submit(server.url, 'log@x.mx')).status).toBe(200)
-    await new Promise((wait) => setTimeout(wait, 100))
-    const json = server.lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line))
+    const jsonLines = () =>
+      server.lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line))
+    // The answer can reach the test before the server's log line reaches its pipe.
+    await expect
+      .poll(() => jsonLines().filter((entry) => entry.event === 'demo-request'))
+      .toHaveLength(1)
+    const json = jsonLines()
     const pageLines = json.filter((entry) => entry.url === '/tyc?from=test')
     expect(pageLines).toHaveLength(1)
     expect(pageLines[0]).toMatchObject({ method: 'GET', status: 200, msg: 'request' })
@@ -158,11 +163,15 @@ describe('the server process', () => {
     // A keep-alive connection, as a browser's: it must not hold the closing server open.
     const agent = new Agent({ keepAlive: true })
     const inFlight = submit(server.url, email, agent)
-    await new Promise((wait) => setTimeout(wait, 300))
+    // In flight once it has taken its delay fault.
+    await expect
+      .poll(async () =>
+        JSON.parse((await request(server.url, `/__test__/faults?email=${email}`)).text),
+      )
+      .toEqual({ pending: 0 })
     const signalled = Date.now()
     server.child.kill('SIGTERM')
-    await new Promise((wait) => setTimeout(wait, 300))
-    expect(await refusesConnections(server.url)).toBe(true)
+    await expect.poll(() => refusesConnections(server.url)).toBe(true)
     const answer = await inFlight
     expect(answer.status).toBe(200)
     expect(answer.text).toBe('OK')

@@ -34,6 +34,11 @@ export class FaultQueue {
     return fault
   }
 
+  /** How many faults are still queued for an address: 0 once its last one was taken. */
+  pending(email: string): number {
+    return this.byEmail.get(email)?.length ?? 0
+  }
+
   /** Drops the faults still queued for one address, or for all. */
   clear(email?: string): void {
     if (email === undefined) this.byEmail.clear()
@@ -91,6 +96,12 @@ export const testHooks: FastifyPluginAsync<TestHooksOptions> = async (app, optio
     }
     options.faults.add(parsed.email, parsed.faults)
     return reply.header('cache-control', 'no-store').send({ queued: parsed.faults.length })
+  })
+
+  // Lets a test wait until a request has taken its fault (is in flight), instead of sleeping.
+  app.get<{ Querystring: { email?: string } }>('/__test__/faults', async (request, reply) => {
+    const pending = options.faults.pending(request.query.email ?? '')
+    return reply.header('cache-control', 'no-store').send({ pending })
   })
 
   app.delete<{ Querystring: { email?: string } }>('/__test__/faults', async (request, reply) => {

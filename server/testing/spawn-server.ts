@@ -1,17 +1,20 @@
-// Runs the compiled server (build/server/main.js) as `npm start` would, for the tests that need
-// a real process: signals, crashes, restarts, console output.
+// Runs the compiled server as `npm start` would, for the tests that need a real process:
+// signals, crashes, restarts, console output. It is compiled to build/test-server/, not
+// build/server/, so these tests can run while `npm run build` writes build/server/ (npm test
+// runs them side by side).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
-export const MAIN_JS = `${REPO_ROOT}build/server/main.js`
-export const OUTBOX_CLI_JS = `${REPO_ROOT}build/server/outbox-cli.js`
+const OUT_DIR = 'build/test-server'
+export const MAIN_JS = `${REPO_ROOT}${OUT_DIR}/main.js`
+export const OUTBOX_CLI_JS = `${REPO_ROOT}${OUT_DIR}/outbox-cli.js`
 
-/** Compiles server/ to build/server/ (what `npm run build` does first). */
+/** Compiles server/ as `npm run build` does, into the tests' own directory. */
 export function compileServer(): void {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
-  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.server.json'], {
+  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.server.json', '--outDir', OUT_DIR], {
     cwd: REPO_ROOT,
     stdio: 'pipe',
   })

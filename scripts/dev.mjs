@@ -1,0 +1,165 @@
+// npm run dev: the two pages rendered on each request by the same renderer as the prerender
+// (src/prerender.tsx, through Vite's ssrLoadModule), the islands hydrating against Vite's dev
+// modules with hot replacement, and the local e-mail stand-in so the form sends.
+//   PORT (5173; 0 picks a free port), HOST (127.0.0.1), DATA_DIR (<repo>/.data): where the stand-in stores requests.
+import { mkdirSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { createServer as createHttpServer } from 'node:http'
+import { resolve } from 'node:path'
+import Fastify from 'fastify'
+import { createServer as createViteServer } from 'vite'
+
+const root = resolve(import.meta.dirname, '..')
+const port = Number(process.env.PORT || 5173)
+const host = process.env.HOST || '127.0.0.1'
+const dataDir = resolve(process.env.DATA_DIR ?? resolve(root, '.data'))
+const RENDERER = '/src/prerender.tsx'
+
+/**
+ * A change to a module the server renders outside the islands (a static section, the page
+ * layout, copy they show) cannot be hot-swapped: the browser has no module to replace, so the
+ * page reloads and is rendered again. Island components and their CSS keep React's hot refresh,
+ * plain CSS Vite's hot swap.
+ */
+function reloadServerRenderedChanges() {
+  return {
+    name: 'gaspre:reload-server-rendered-changes',
+    hotUpdate({ file, server }) {
+      if (this.environment.name !== 'client') return
+      const ssrModules = server.environments.ssr.moduleGraph.getModulesByFile(file)
+      if (!ssrModules?.size || (file.endsWith('.css') && !file.endsWith('.module.css'))) return
+      const client = server.environments.client.moduleGraph
+      const seen = new Set()
+      const pending = [...ssrModules]
+      while (pending.length > 0) {
+        const module = pending.pop()
+        if (seen.has(module) || module.url === RENDERER) continue
+        seen.add(module)
+        if (!module.file || !client.getModulesByFile(module.file)?.size) {
+          this.environment.hot.send({ type: 'full-reload' })
+          return []
+        }
+        pending.push(...module.importers)
+      }
+    },
+  }
+}
+
+/**
+ * The production policy of this configuration, with inline code allowed: Vite injects styles
+ * and the React refresh preamble inline and changes them on every edit, so no hash can cover
+ * them. The hot-update socket runs on this server.
+ */
+async function developmentPolicy(vite, origin) {
+  const { describeBuild } = await vite.ssrLoadModule(RENDERER)
+  const { contentSecurityPolicy } = await vite.ssrLoadModule('/server/security-headers.ts')
+  const build = { ...describeBuild(process.env, []), scriptHashes: [], styleHashes: [] }
+  return contentSecurityPolicy(build)
+    .replace(/(script-src|style-src) 'self'/g, "$1 'self' 'unsafe-inline'")
+    .replace(/connect-src 'self'/, `connect-src 'self' ${origin.replace(/^http/, 'ws')}`)
+}
+
+/**
+ * Every stylesheet the server render imported, inline and tagged with its module id, so the page
+ * paints styled. Vite's client adopts these tags when an island imports the same module and swaps
+ * their text on a change. Plain stylesheets are imported here so they are hot too; CSS modules of
+ * static sections are not (they would end Vite's update search without a boundary): a change to
+ * one reloads the page (reloadServerRenderedChanges).
+ */
+async function serverRenderedStyles(vite) {
+  const styleIds = [...vite.environments.ssr.moduleGraph.idToModuleMap.keys()].filter((id) =>
+    /\.css$/.test(id),
+  )
+  const tags = []
+  for (const id of styleIds) {
+    // Compiled on the server side: a client request for the text (?direct) would add a module
+    // that no update can reach, and Vite would reload the page on every change to it.
+    const { default: css } = await vite.ssrLoadModule(`/@fs${id}?inline`)
+    tags.push(`<style data-vite-dev-id="${id}">${css}</style>`)
+  }
+  const imports = styleIds
+    .filter((id) => !id.endsWith('.module.css'))
+    .map((id) => `import ${JSON.stringify(`/@fs${id}`)}`)
+    .join(';')
+  return `${tags.join('\n')}\n<script type="module">${imports}</script>`
+}
+
+async function renderPage(vite, pathname) {
+  const { renderPages } = await vite.ssrLoadModule(RENDERER)
+  const page = renderPages(process.env).find(
+    (candidate) => candidate.path === pathname || `${candidate.path}/` === pathname,
+  )
+  if (page === undefined) return null
+  const template = await vite.transformIndexHtml(
+    pathname,
+    await readFile(resolve(root, page.template), 'utf8'),
+  )
+  const styles = await serverRenderedStyles(vite)
+  return template
+    .replace('<!--head-->', () => `${page.head}\n${styles}`)
+    .replace('<!--app-->', () => page.html)
+}
+
+async function standIn() {
+  const { emailStandIn } = await vite.ssrLoadModule('/server/email-stand-in.ts')
+  const { OutboxWriter, outboxPath } = await vite.ssrLoadModule('/server/outbox.ts')
+  mkdirSync(dataDir, { recursive: true })
+  const outbox = new OutboxWriter(outboxPath(dataDir))
+  const api = Fastify({ logger: { level: 'warn' } })
+  await api.register(emailStandIn, { outbox })
+  await api.ready()
+  return { api, outbox }
+}
+
+const httpServer = createHttpServer()
+const vite = await createViteServer({
+  root,
+  appType: 'custom',
+  server: { middlewareMode: true, hmr: { server: httpServer } },
+  plugins: [reloadServerRenderedChanges()],
+})
+const { api, outbox } = await standIn()
+
+httpServer.on('request', (request, response) => {
+  const { pathname } = new URL(request.url ?? '/', 'http://dev')
+  if (pathname.startsWith('/api/')) return api.routing(request, response)
+  vite.middlewares(request, response, async () => {
+    try {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        response.writeHead(405, { allow: 'GET, HEAD' }).end()
+        return
+      }
+      const html = await renderPage(vite, pathname)
+      if (html === null) {
+        response.writeHead(302, { location: '/' }).end()
+        return
+      }
+      response
+        .writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+          'content-security-policy': await developmentPolicy(vite, origin),
+        })
+        .end(html)
+    } catch (error) {
+      vite.ssrFixStacktrace(error)
+      console.error(error)
+      response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(error.stack)
+    }
+  })
+})
+
+let origin = ''
+httpServer.listen(port, host, () => {
+  origin = `http://${host}:${httpServer.address().port}`
+  console.log(`Development server on ${origin}/ (pages rendered on each request)`)
+  console.log(`LOCAL mode: demo requests are stored in ${outbox.file}`)
+})
+
+const stop = async () => {
+  await Promise.allSettled([vite.close(), api.close(), outbox.close()])
+  httpServer.close()
+  process.exit(0)
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)
