@@ -27,6 +27,8 @@ export const site = {
 
 export const whatsappHref = `https://wa.me/${site.whatsappNumber}?text=${encodeURIComponent(site.whatsappGreeting)}`
 export const mailtoHref = `mailto:${site.contactEmail}`
+/** The privacy summary on the terms page (the id of its part in sections/terms.tsx). */
+export const privacyNoticeHref = '/tyc#aviso-de-privacidad'
 
 /** The in-page menu, shared by the desktop and the mobile navigation. */
 export const navLinks = [
