@@ -1,5 +1,5 @@
 import { anchors } from './anchors'
-import { privacyNoticeHref, site } from './site'
+import { company, privacyNoticeHref } from './company'
 
 /**
  * The demo section's static copy. Kept apart from the form's own copy (below), which the form
@@ -65,7 +65,7 @@ export const demoForm = {
   submit: 'Enviar solicitud',
   /** Shown beside the submit button: who is responsible for the data and what it is used for. */
   privacyNotice: {
-    text: `${site.legalName}, responsable de tus datos, los usará solo para atender tu solicitud de demo, como explica el `,
+    text: `${company.legalName}, responsable de tus datos, los usará para atender tu solicitud de demo y saber qué campaña te trajo, como explica el `,
     link: { label: 'aviso de privacidad', href: privacyNoticeHref },
     end: '.',
   },

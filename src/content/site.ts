@@ -1,10 +1,10 @@
 import { anchors } from './anchors'
+import { company } from './company'
 import type { ExternalLink, Link } from './types'
 
 /** Facts about the company and every address the site links to, written once. */
 export const site = {
-  name: 'GASPRE',
-  legalName: 'GASPRE Inteligencia en Precios',
+  ...company,
   locale: 'es_MX',
   lang: 'es',
   themeColor: '#0b1f3a',
@@ -27,8 +27,6 @@ export const site = {
 
 export const whatsappHref = `https://wa.me/${site.whatsappNumber}?text=${encodeURIComponent(site.whatsappGreeting)}`
 export const mailtoHref = `mailto:${site.contactEmail}`
-/** The privacy summary on the terms page (the id of its part in sections/terms.tsx). */
-export const privacyNoticeHref = '/tyc#aviso-de-privacidad'
 
 /** The in-page menu, shared by the desktop and the mobile navigation. */
 export const navLinks = [
