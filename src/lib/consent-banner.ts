@@ -78,7 +78,8 @@ export function startConsent(containerId: string, doc: Document = document): voi
   let current = readConsent(local)
   if (current === 'granted') {
     gtag('consent', 'update', consentSignals('granted'))
-    whenIdle(() => loadTagManager(containerId, doc))
+    // Withdrawn before the page went idle: then it never loads.
+    whenIdle(() => current === 'granted' && loadTagManager(containerId, doc))
   } else if (current === 'denied') {
     // What a container loaded before a withdrawal may have left behind.
     deleteTagCookies(doc)
