@@ -14,8 +14,7 @@ type Received = { url: string; body: Record<string, unknown> }
 
 test.describe('a build configured for the e-mail service', () => {
   test.skip(({ isMobile }) => isMobile, 'one layout is enough for the wiring')
-  // The build in beforeAll counts against this timeout; on a loaded machine it takes minutes.
-  test.describe.configure({ mode: 'serial', timeout: 300_000 })
+  test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
   let api: Server
   let apiOrigin = ''
