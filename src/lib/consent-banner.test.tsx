@@ -47,7 +47,8 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('consent before any tag', () => {
+// Clicks and frames in jsdom are slow on a loaded machine; the checks stay the same.
+describe('consent before any tag', { timeout: 20_000 }, () => {
   it('asks after the first paint, with Consent Mode denied and no container meanwhile', async () => {
     const { banner } = renderPage()
     startConsent(CONTAINER)
