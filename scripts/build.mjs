@@ -6,24 +6,28 @@ import { STAMP_FILE, currentStamp } from './build-stamp.mjs'
 import { prerender } from './prerender.mjs'
 
 const outDir = process.env.BUILD_OUT_DIR ?? 'dist'
+// A second, differently configured build (the e2e tests make some) needs its own server render
+// directory, and can reuse the compiled server instead of rewriting it under a running test.
+const ssrDir = process.env.BUILD_SSR_DIR ?? 'build/ssr'
+const compileServer = process.env.BUILD_SERVER !== 'reuse'
 const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' })
 const bin = (name) => `node_modules/.bin/${name}`
 // Taken first: a file edited while the build runs makes the build stale, not the stamp wrong.
 const stamp = currentStamp(process.env)
 
-run(bin('tsc'), ['-p', 'tsconfig.server.json'])
+if (compileServer) run(bin('tsc'), ['-p', 'tsconfig.server.json'])
 run(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'])
 run(bin('vite'), [
   'build',
   '--ssr',
   'src/prerender.tsx',
   '--outDir',
-  'build/ssr',
+  ssrDir,
   '--emptyOutDir',
   '--logLevel',
   'warn',
 ])
-await prerender({ distDir: outDir, ssrDir: 'build/ssr', env: process.env })
+await prerender({ distDir: outDir, ssrDir, env: process.env })
 run('node', ['build/server/postbuild.js', outDir])
 writeFileSync(join(outDir, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`)
 console.log(`Built ${outDir}/ (static site) and build/server/ (production server).`)

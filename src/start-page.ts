@@ -4,7 +4,7 @@ import { session } from './lib/browser-storage'
 import { tagManagerId } from './lib/build-env'
 import { enhanceHeaderMenu } from './lib/header-menu'
 import { focusInPageLinkTargets } from './lib/in-page-focus'
-import { loadTagManagerWhenIdle } from './lib/tag-manager'
+import { startConsent } from './lib/consent-banner'
 
 /** What every prerendered page does once its script runs. */
 export function startPage(): void {
@@ -12,5 +12,6 @@ export function startPage(): void {
   enhanceHeaderMenu()
   trackCtaClicks()
   focusInPageLinkTargets()
-  loadTagManagerWhenIdle(tagManagerId)
+  // A build-time constant: without a tag manager, the build drops the consent code entirely.
+  if (tagManagerId) startConsent(tagManagerId)
 }

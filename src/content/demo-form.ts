@@ -1,4 +1,5 @@
 import { anchors } from './anchors'
+import { company, privacyNoticeHref } from './company'
 
 /**
  * The demo section's static copy. Kept apart from the form's own copy (below), which the form
@@ -62,6 +63,12 @@ export const demoForm = {
     summary: 'Revisa los campos marcados para poder enviar tu solicitud.',
   },
   submit: 'Enviar solicitud',
+  /** Shown beside the submit button: who is responsible for the data and what it is used for. */
+  privacyNotice: {
+    text: `${company.legalName}, responsable de tus datos, los usará para atender tu solicitud de demo y saber qué campaña te trajo, como explica el `,
+    link: { label: 'aviso de privacidad', href: privacyNoticeHref },
+    end: '.',
+  },
   sending: 'Enviando…',
   honeypotLabel: 'No llenes este campo',
   alert: {

@@ -1,10 +1,10 @@
 import { anchors } from './anchors'
+import { company } from './company'
 import type { ExternalLink, Link } from './types'
 
 /** Facts about the company and every address the site links to, written once. */
 export const site = {
-  name: 'GASPRE',
-  legalName: 'GASPRE Inteligencia en Precios',
+  ...company,
   locale: 'es_MX',
   lang: 'es',
   themeColor: '#0b1f3a',

@@ -254,12 +254,18 @@ export const terms = {
           text: 'Mediante el bot de WhatsApp tratamos los datos del suscriptor descritos en la sección «Datos personales» de los términos: número de teléfono, identificadores y alias de las estaciones, productos, umbrales de precio, preferencias de alertas, historial de notificaciones y registros técnicos. No solicitamos datos personales sensibles.',
         },
         {
-          kind: 'paragraph',
-          text: 'Mientras el visitante llena el formulario, el sitio guarda un borrador de lo que escribe únicamente en el almacenamiento local de su navegador, para que no pierda nada si recarga la página o se interrumpe la conexión. Ese borrador no sale de su dispositivo hasta que envía la solicitud, y se borra en cuanto el envío se completa con éxito.',
+          kind: 'list',
+          lead: 'El sitio no usa cookies propias. En el navegador del visitante, y solo ahí, guarda lo siguiente:',
+          items: [
+            'Un borrador de lo que escribe en el formulario, en el almacenamiento local, para que no pierda nada si recarga la página o se interrumpe la conexión. No sale de su dispositivo hasta que envía la solicitud; se borra en cuanto el envío se completa con éxito y, si no lo envía, caduca a las 24 horas de su última modificación.',
+            'Los datos de campaña de la visita, en el almacenamiento de sesión, que se borra al cerrar la pestaña: los parámetros del enlace por el que llegó (utm_source, utm_medium, utm_campaign, utm_term y utm_content, y los identificadores de clic gclid y fbclid), el sitio de procedencia, la primera página visitada y la hora de llegada. Se envían junto con la solicitud de demostración solo para que el equipo comercial sepa qué campaña la originó.',
+            'La hora del último envío del formulario, sin ningún dato personal, para evitar envíos repetidos por error.',
+            'Cuando el sitio usa herramientas de medición de terceros, la elección del visitante sobre ellas («Aceptar» o «Rechazar»), durante seis meses.',
+          ],
         },
         {
           kind: 'paragraph',
-          text: 'Además, en la primera página de cada visita el sitio guarda en el almacenamiento de sesión del navegador, que se borra al cerrar la pestaña, los parámetros de campaña del enlace por el que llegó el visitante (utm_source, utm_medium, utm_campaign, utm_term y utm_content, y los identificadores de clic gclid y fbclid), el sitio de procedencia, la primera página visitada y la hora de llegada. Estos datos se envían junto con la solicitud de demostración solo para que el equipo comercial sepa qué campaña la originó. Para ello no usamos cookies, y los eventos de medición que enviamos a nuestra herramienta de analítica no contienen nombre, correo electrónico ni teléfono.',
+          text: 'Si el sitio usa Google Tag Manager para medir visitas y campañas, no lo carga, ni se instala ninguna de sus cookies, hasta que el visitante pulsa «Aceptar» en el aviso que aparece al entrar; si pulsa «Rechazar», no se carga nunca. Puede cambiar su elección en cualquier momento desde «Preferencias de privacidad», al pie de cada página. Los eventos de medición del sitio no contienen nombre, correo electrónico ni teléfono.',
         },
       ],
     },
@@ -273,7 +279,7 @@ export const terms = {
           items: [
             'Atender la solicitud de demostración: contactar al solicitante, agendar la demostración y darle seguimiento comercial.',
             'Prestar el servicio del bot: enviar las notificaciones, los reportes y las alertas solicitados, aplicar las preferencias y los comandos del suscriptor y resolver incidencias.',
-            'Medir las campañas: conocer qué campañas y canales generan solicitudes de demostración, para mejorar nuestra comunicación.',
+            'Medir las campañas: conocer qué campañas y canales generan solicitudes de demostración, para mejorar nuestra comunicación. Las herramientas de medición de terceros solo se usan con el consentimiento previo del visitante.',
           ],
         },
         {
@@ -292,7 +298,7 @@ export const terms = {
         },
         {
           kind: 'paragraph',
-          text: 'Las notificaciones del bot se transmiten a través de WhatsApp, servicio de Meta Platforms, Inc., sujeto a sus propias condiciones y políticas de privacidad. Fuera de estos casos, solo comunicaremos datos personales cuando lo requiera una autoridad competente o en los demás supuestos en que la ley lo permite sin necesidad de consentimiento.',
+          text: 'Las notificaciones del bot se transmiten a través de WhatsApp, servicio de Meta Platforms, Inc., sujeto a sus propias condiciones y políticas de privacidad. Si el visitante acepta la medición, Google recibe, a través de Google Tag Manager y las herramientas que este cargue, los datos técnicos de su visita (como la dirección IP y los identificadores de sus cookies), conforme a sus propias políticas; nunca su nombre, correo electrónico ni teléfono. Fuera de estos casos, solo comunicaremos datos personales cuando lo requiera una autoridad competente o en los demás supuestos en que la ley lo permite sin necesidad de consentimiento.',
         },
       ],
     },
@@ -316,7 +322,7 @@ export const terms = {
         },
         {
           kind: 'paragraph',
-          text: 'Para dejar de recibir notificaciones del bot basta con enviar BAJA o STOP; el comando surte efecto de inmediato y no requiere ningún trámite adicional.',
+          text: 'Para dejar de recibir notificaciones del bot basta con enviar BAJA o STOP; el comando surte efecto de inmediato y no requiere ningún trámite adicional. Del mismo modo, quien haya aceptado las herramientas de medición puede retirar su consentimiento con «Rechazar», desde «Preferencias de privacidad» al pie de cada página: dejan de cargarse desde la página siguiente y borramos las cookies que hubieran dejado en nuestro dominio.',
         },
       ],
     },
@@ -330,7 +336,7 @@ export const terms = {
         },
         {
           kind: 'paragraph',
-          text: 'El borrador del formulario se elimina del navegador al enviarse la solicitud, y los datos de campaña guardados en el almacenamiento de sesión desaparecen al cerrar la pestaña.',
+          text: 'En el navegador, el borrador del formulario se elimina al enviarse la solicitud o, si no se envía, a las 24 horas de su última modificación; los datos de campaña desaparecen al cerrar la pestaña, y la elección sobre las herramientas de medición se conserva seis meses, tras los cuales volvemos a preguntar.',
         },
         {
           kind: 'paragraph',

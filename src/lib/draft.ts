@@ -1,8 +1,12 @@
 import type { SafeStorage } from './browser-storage'
 import { emptyValues, FIELD_NAMES, MAX_LENGTH, type DemoRequestValues } from './demo-request'
 
-/** The unsent demo request, kept in the visitor's own browser so a reload loses nothing. */
+/**
+ * The unsent demo request, kept in the visitor's own browser so a reload loses nothing. It is
+ * deleted once sent and, as the privacy notice promises, expires 24 hours after the last edit.
+ */
 export const DRAFT_KEY = 'gaspre:demo-request-draft'
+export const DRAFT_MAX_AGE_MS = 24 * 60 * 60 * 1000
 
 export function loadDraft(storage: SafeStorage): DemoRequestValues | null {
   const stored = storage.get(DRAFT_KEY)
@@ -15,6 +19,13 @@ export function loadDraft(storage: SafeStorage): DemoRequestValues | null {
     return null
   }
   if (typeof parsed !== 'object' || parsed === null) return null
+  // A draft without a time (saved before drafts expired) is as stale as an expired one.
+  const savedAt = (parsed as { savedAt?: unknown }).savedAt
+  const age = Date.now() - (typeof savedAt === 'number' ? savedAt : 0)
+  if (!(age >= 0 && age < DRAFT_MAX_AGE_MS)) {
+    storage.remove(DRAFT_KEY)
+    return null
+  }
   const draft = emptyValues()
   for (const name of FIELD_NAMES) {
     const value = (parsed as Record<string, unknown>)[name]
@@ -25,7 +36,7 @@ export function loadDraft(storage: SafeStorage): DemoRequestValues | null {
 
 export function saveDraft(storage: SafeStorage, values: DemoRequestValues): void {
   if (FIELD_NAMES.every((name) => values[name] === '')) storage.remove(DRAFT_KEY)
-  else storage.set(DRAFT_KEY, JSON.stringify(values))
+  else storage.set(DRAFT_KEY, JSON.stringify({ ...values, savedAt: Date.now() }))
 }
 
 export const clearDraft = (storage: SafeStorage) => storage.remove(DRAFT_KEY)

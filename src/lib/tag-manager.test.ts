@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { loadTagManagerWhenIdle, TAG_MANAGER_ORIGIN } from './tag-manager'
+import { loadTagManager, TAG_MANAGER_ORIGIN, whenIdle } from './tag-manager'
 
 afterEach(() => {
   document.head.querySelectorAll('script').forEach((script) => script.remove())
@@ -7,19 +7,28 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('loadTagManagerWhenIdle', () => {
-  it('loads nothing when no container is configured', () => {
-    loadTagManagerWhenIdle(null)
-    expect(document.querySelectorAll('script')).toHaveLength(0)
+describe('loadTagManager', () => {
+  it('adds the container once, after announcing its start in the data layer', () => {
+    window.dataLayer = [{ event: 'cta_click', cta: 'hero' }]
+    loadTagManager('GTM-ABC1234')
+    loadTagManager('GTM-ABC1234')
+    const scripts = document.head.querySelectorAll('script')
+    expect(scripts).toHaveLength(1)
+    expect(scripts[0]?.src).toBe(`${TAG_MANAGER_ORIGIN}/gtm.js?id=GTM-ABC1234`)
+    expect(window.dataLayer).toEqual([
+      { event: 'cta_click', cta: 'hero' },
+      expect.objectContaining({ event: 'gtm.js' }),
+    ])
   })
+})
 
-  it('loads the configured container only once the page is idle', () => {
+describe('whenIdle', () => {
+  it('waits for the page to be idle', () => {
     vi.useFakeTimers()
-    loadTagManagerWhenIdle('GTM-ABC1234')
-    expect(document.querySelectorAll('script')).toHaveLength(0)
+    const task = vi.fn()
+    whenIdle(task)
+    expect(task).not.toHaveBeenCalled()
     vi.advanceTimersByTime(2000)
-    const script = document.head.querySelector('script')
-    expect(script?.src).toBe(`${TAG_MANAGER_ORIGIN}/gtm.js?id=GTM-ABC1234`)
-    expect(window.dataLayer?.[0]).toMatchObject({ event: 'gtm.js' })
+    expect(task).toHaveBeenCalledOnce()
   })
 })

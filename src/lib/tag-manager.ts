@@ -1,23 +1,23 @@
 export const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com'
 
-/**
- * Loads the configured tag manager once the page is interactive and idle, so it never
- * competes with the first paint or the visitor's first input.
- */
-export function loadTagManagerWhenIdle(id: string | null): void {
-  if (!id) return
-  const inject = () => {
-    window.dataLayer ??= []
-    window.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' })
-    const script = document.createElement('script')
-    script.async = true
-    script.src = `${TAG_MANAGER_ORIGIN}/gtm.js?id=${encodeURIComponent(id)}`
-    document.head.append(script)
-  }
-  const whenIdle = () =>
+/** Adds the container's script once. Call it only after the visitor has accepted tags. */
+export function loadTagManager(id: string, doc: Document = document): void {
+  const src = `${TAG_MANAGER_ORIGIN}/gtm.js?id=${encodeURIComponent(id)}`
+  if (doc.querySelector(`script[src="${src}"]`)) return
+  window.dataLayer ??= []
+  window.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' })
+  const script = doc.createElement('script')
+  script.async = true
+  script.src = src
+  doc.head.append(script)
+}
+
+/** Runs `task` once the page is loaded and idle, so it never competes with the first paint. */
+export function whenIdle(task: () => void): void {
+  const schedule = () =>
     'requestIdleCallback' in window
-      ? requestIdleCallback(inject, { timeout: 4000 })
-      : setTimeout(inject, 2000)
-  if (document.readyState === 'complete') whenIdle()
-  else window.addEventListener('load', whenIdle, { once: true })
+      ? requestIdleCallback(task, { timeout: 4000 })
+      : setTimeout(task, 2000)
+  if (document.readyState === 'complete') schedule()
+  else window.addEventListener('load', schedule, { once: true })
 }

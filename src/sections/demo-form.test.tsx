@@ -97,7 +97,10 @@ describe('DemoForm', () => {
   })
 
   it('restores a draft left by an earlier visit', async () => {
-    localStorage.setItem(DRAFT_KEY, JSON.stringify({ user_name: 'Ana', message: 'Hola' }))
+    localStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({ user_name: 'Ana', message: 'Hola', savedAt: Date.now() }),
+    )
     render(<DemoForm />)
     expect(await screen.findByDisplayValue('Ana')).toBeInTheDocument()
     expect(screen.getByLabelText('Comentarios')).toHaveValue('Hola')

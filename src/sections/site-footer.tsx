@@ -1,7 +1,9 @@
 import { BrandIcon } from '../components/brand-icon'
 import { Icon } from '../components/icon'
 import { Logo } from '../components/logo'
+import { consent } from '../content/consent'
 import { footer, header, mailtoHref, site, whatsappHref } from '../content/site'
+import { tagManagerId } from '../lib/build-env'
 import styles from './site-footer.module.css'
 
 export function SiteFooter() {
@@ -58,9 +60,16 @@ export function SiteFooter() {
       </div>
       <div className={`container ${styles.bottom}`}>
         <p>{footer.copyright}</p>
-        <a className={styles.legal} href={footer.legal.href}>
-          {footer.legal.label}
-        </a>
+        <div className={styles.legalLinks}>
+          <a className={styles.legal} href={footer.legal.href}>
+            {footer.legal.label}
+          </a>
+          {tagManagerId && (
+            <button type="button" className={styles.legal} data-consent-open="">
+              {consent.reopen}
+            </button>
+          )}
+        </div>
       </div>
     </footer>
   )

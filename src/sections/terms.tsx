@@ -76,7 +76,12 @@ export function Terms() {
               intro: terms.privacyIntro,
             },
           ].map((part) => (
-            <section key={part.id} className={styles.part} aria-labelledby={`${part.id}-titulo`}>
+            <section
+              key={part.id}
+              id={part.id}
+              className={styles.part}
+              aria-labelledby={`${part.id}-titulo`}
+            >
               <h2 id={`${part.id}-titulo`} className={styles.partTitle}>
                 {part.title}
               </h2>
