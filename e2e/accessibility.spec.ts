@@ -1,5 +1,5 @@
 import { demoForm } from '../src/content/demo-form'
-import { hero } from '../src/content/home'
+import { heroActions } from '../src/content/home'
 import { header } from '../src/content/site'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
@@ -52,7 +52,7 @@ test.describe('axe-core finds no WCAG 2.2 AA violation', () => {
       }),
     )
     await gotoHome(page)
-    await page.getByRole('button', { name: hero.videoCta }).click()
+    await page.getByRole('button', { name: heroActions.videoCta }).click()
     await expect(page.getByRole('dialog')).toBeVisible()
     await expectNoAxeViolations(page)
   })

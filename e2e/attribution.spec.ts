@@ -1,5 +1,5 @@
 import { demoForm } from '../src/content/demo-form'
-import { hero, videoDialog } from '../src/content/home'
+import { heroActions, videoDialog } from '../src/content/home'
 import { header } from '../src/content/site'
 import type { Page } from '@playwright/test'
 import {
@@ -98,8 +98,8 @@ test.describe('conversion events', () => {
       }
     })
 
-    await page.getByRole('link', { name: hero.primaryCta.label }).click()
-    await page.getByRole('button', { name: hero.videoCta }).click()
+    await page.getByRole('link', { name: heroActions.primaryCta.label }).click()
+    await page.getByRole('button', { name: heroActions.videoCta }).click()
     await page.getByRole('dialog').getByRole('button', { name: videoDialog.close }).click()
 
     const email = uniqueEmail('eventos')

@@ -1,5 +1,5 @@
 import { demoForm } from '../src/content/demo-form'
-import { hero, videoDialog } from '../src/content/home'
+import { heroActions, videoDialog } from '../src/content/home'
 import {
   alertDialog,
   demoRequest,
@@ -36,7 +36,7 @@ test('the whole site runs under the production CSP without a single violation', 
 
   await gotoHome(page)
   for (let y = 0; y < 8; y++) await page.mouse.wheel(0, 900)
-  await page.getByRole('button', { name: hero.videoCta }).click()
+  await page.getByRole('button', { name: heroActions.videoCta }).click()
   await page.getByRole('dialog').getByRole('button', { name: videoDialog.close }).click()
   await fillDemoForm(page, demoRequest(uniqueEmail('csp')))
   await submitButton(page).click()

@@ -1,4 +1,4 @@
-import { demoForm } from '../src/content/demo-form'
+import { demoSection } from '../src/content/demo-form'
 import { terms } from '../src/content/terms'
 import { expect, gotoHome, submitButton, test } from './fixtures'
 
@@ -21,10 +21,10 @@ test.describe('the privacy notice at the point of collection', () => {
   }) => {
     await gotoHome(page)
     const notice = page
-      .locator('#solicitar-demo-gratis form p')
+      .locator('#solicitar-demo-gratis p')
       .filter({ hasText: 'responsable de tus datos' })
     await expect(notice).toHaveText(
-      `${demoForm.privacyNotice.text}${demoForm.privacyNotice.link.label}${demoForm.privacyNotice.end}`,
+      `${demoSection.privacyNotice.text}${demoSection.privacyNotice.link.label}${demoSection.privacyNotice.end}`,
     )
     await expect(notice).toContainText('GASPRE Inteligencia en Precios')
     const submitBox = (await submitButton(page).boundingBox())!
@@ -42,8 +42,8 @@ test.describe('the privacy notice at the point of collection', () => {
   test('its link leads to the privacy summary on /tyc', async ({ page }) => {
     await gotoHome(page)
     await page
-      .locator('#solicitar-demo-gratis form')
-      .getByRole('link', { name: demoForm.privacyNotice.link.label })
+      .locator('#solicitar-demo-gratis')
+      .getByRole('link', { name: demoSection.privacyNotice.link.label })
       .click()
     await expect(page).toHaveURL(/\/tyc#aviso-de-privacidad$/)
     const summary = page.getByRole('region', { name: terms.privacyTitle })

@@ -1,4 +1,4 @@
-import { hero, videoDialog } from '../src/content/home'
+import { heroActions, videoDialog } from '../src/content/home'
 import { expect, gotoHome, test } from './fixtures'
 
 test.describe('video popup', () => {
@@ -14,7 +14,7 @@ test.describe('video popup', () => {
   test('is hidden until Ver video opens it as a modal dialog with the player', async ({ page }) => {
     await expect(page.getByRole('dialog')).toHaveCount(0)
     await expect(page.locator('dialog iframe')).toHaveCount(0)
-    await page.getByRole('button', { name: hero.videoCta }).click()
+    await page.getByRole('button', { name: heroActions.videoCta }).click()
     const dialog = page.getByRole('dialog')
     await expect(dialog).toBeVisible()
     await expect(dialog).toHaveAttribute('aria-modal', 'true')
@@ -24,7 +24,7 @@ test.describe('video popup', () => {
   })
 
   test('closes with its Cerrar button, stops the video and gives focus back', async ({ page }) => {
-    const opener = page.getByRole('button', { name: hero.videoCta })
+    const opener = page.getByRole('button', { name: heroActions.videoCta })
     await opener.click()
     await page.getByRole('dialog').getByRole('button', { name: videoDialog.close }).click()
     await expect(page.getByRole('dialog')).toBeHidden()
@@ -33,7 +33,7 @@ test.describe('video popup', () => {
   })
 
   test('closes on a click on the overlay but not on a click inside', async ({ page }) => {
-    await page.getByRole('button', { name: hero.videoCta }).click()
+    await page.getByRole('button', { name: heroActions.videoCta }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('heading').click()
     await expect(dialog).toBeVisible()
@@ -44,7 +44,7 @@ test.describe('video popup', () => {
   test('Tab moves focus only within the dialog or out to the browser, then Escape closes it', async ({
     page,
   }) => {
-    const opener = page.getByRole('button', { name: hero.videoCta })
+    const opener = page.getByRole('button', { name: heroActions.videoCta })
     await opener.click()
     const dialog = page.getByRole('dialog')
     const focusPlaces: string[] = []

@@ -3,14 +3,14 @@
 // fails here, in one place.
 import { describe, expect, it } from 'vitest'
 import { demoForm } from './demo-form'
-import { carousel, hero, pillars, videoDialog, videoSection } from './home'
+import { carousel, hero, heroActions, pillars, videoDialog, videoSection } from './home'
 import { footer, header } from './site'
 import { terms } from './terms'
 
 describe('copy fixed by the site contract', () => {
   it('names the headline, the video button and its dialog as the contract does', () => {
     expect(hero.title).toBe('Sistema de inteligencia en precios para estaciones de servicio')
-    expect(hero.videoCta).toBe('Ver video')
+    expect(heroActions.videoCta).toBe('Ver video')
     expect(videoDialog.close).toBe('Cerrar')
     expect(header.cta.label).toBe('Solicitar DEMO')
   })

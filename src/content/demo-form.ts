@@ -15,6 +15,12 @@ export const demoSection = {
     'Demo en línea de 30 minutos con tus estaciones.',
     'Tus datos solo se usan para atender tu solicitud.',
   ],
+  /** Shown right under the submit button (static HTML, outside the form island): who is responsible for the data and what it is used for. */
+  privacyNotice: {
+    text: `${company.legalName}, responsable de tus datos, los usará para atender tu solicitud de demo y saber qué campaña te trajo, como explica el `,
+    link: { label: 'aviso de privacidad', href: privacyNoticeHref },
+    end: '.',
+  },
   /** What the page says after the form was posted by the browser itself (scripts off). */
   posted: {
     sentId: 'solicitud-enviada',
@@ -63,12 +69,6 @@ export const demoForm = {
     summary: 'Revisa los campos marcados para poder enviar tu solicitud.',
   },
   submit: 'Enviar solicitud',
-  /** Shown beside the submit button: who is responsible for the data and what it is used for. */
-  privacyNotice: {
-    text: `${company.legalName}, responsable de tus datos, los usará para atender tu solicitud de demo y saber qué campaña te trajo, como explica el `,
-    link: { label: 'aviso de privacidad', href: privacyNoticeHref },
-    end: '.',
-  },
   sending: 'Enviando…',
   honeypotLabel: 'No llenes este campo',
   alert: {

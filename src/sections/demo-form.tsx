@@ -27,7 +27,7 @@ export function DemoForm() {
     dismissResult,
   } = useDemoRequest()
   const alertTextId = useId()
-  const { labels, hints, placeholders, alert, privacyNotice } = demoForm
+  const { labels, hints, placeholders, alert } = demoForm
 
   const fieldProps = (name: FieldName) => ({
     name,
@@ -120,11 +120,6 @@ export function DemoForm() {
             {demoForm.sending}
           </span>
         </Button>
-        <p className={styles.privacyNotice}>
-          {privacyNotice.text}
-          <a href={privacyNotice.link.href}>{privacyNotice.link.label}</a>
-          {privacyNotice.end}
-        </p>
       </form>
       <Dialog
         open={result !== null}

@@ -36,6 +36,7 @@ export function DemoSection() {
         <div className={styles.card}>
           <WithoutScripts />
           <Island name="demo-form" />
+          <PrivacyNotice />
         </div>
       </div>
     </section>
@@ -79,5 +80,17 @@ function WithoutScripts() {
         <ChannelLinks hrefs={hrefs} />
       </div>
     </>
+  )
+}
+
+/** Who is responsible for the data and what for, right under the submit button. */
+function PrivacyNotice() {
+  const { privacyNotice } = demoSection
+  return (
+    <p className={styles.privacyNotice}>
+      {privacyNotice.text}
+      <a href={privacyNotice.link.href}>{privacyNotice.link.label}</a>
+      {privacyNotice.end}
+    </p>
   )
 }
