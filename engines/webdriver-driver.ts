@@ -172,10 +172,19 @@ class WebKitDriver implements EngineDriver {
   }
 
   async screenshot(file: string): Promise<void> {
-    // An element screenshot of the root covers the whole page, not only the viewport.
-    const root = await this.session.element('html')
-    const png = (await this.session.call('GET', `/element/${root}/screenshot`)) as string
+    // WebDriver captures the viewport only: for the whole page, the window grows to the page's
+    // height for the shot (nothing on the site is sized by the viewport's height but the
+    // dialogs and the desktop table of contents), then goes back.
+    const rect = (await this.session.call('GET', '/window/rect')) as {
+      width: number
+      height: number
+    }
+    const height = await this.evaluate(() => document.documentElement.scrollHeight)
+    await this.setViewport(rect.width, height)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const png = (await this.session.call('GET', '/screenshot')) as string
     await writeFile(file, Buffer.from(png, 'base64'))
+    await this.setViewport(rect.width, rect.height)
   }
 
   async close(): Promise<void> {
