@@ -178,7 +178,7 @@ function journeysAt(getDriver: () => EngineDriver, viewport: Viewport) {
 
   it('the home page renders whole and hydrates, with no script error', async () => {
     const driver = getDriver()
-    await visitHome(driver)
+    await visitHomeAfresh(driver)
     // The adapter really gave the page this width to lay out (no classic scrollbar, no toolbar).
     expect(await driver.evaluate(() => document.documentElement.clientWidth)).toBe(viewport.width)
     expect(await textOf(driver, 'h1')).toBe(hero.title)
@@ -392,13 +392,13 @@ function journeysAt(getDriver: () => EngineDriver, viewport: Viewport) {
       toc,
     )
     expect(targets).toEqual(sections.map((section) => `#${section.id}`))
+    expect(await driver.evaluate(scrollsSideways), 'sideways scroll').toBe(false)
+    await saveScreenshot(driver, viewport, 'tyc')
+
     const last = sections.at(-1)!
     await driver.click(`${toc} a[href="#${last.id}"]`)
     await waitFor(driver, 'the last section is in view', topIsInView, `#${last.id}`)
     expect(await driver.evaluate(() => location.hash)).toBe(`#${last.id}`)
-    expect(await driver.evaluate(scrollsSideways), 'sideways scroll').toBe(false)
-    await driver.evaluate(() => window.scrollTo(0, 0))
-    await saveScreenshot(driver, viewport, 'tyc')
   })
 
   it('an unknown path ends on the home page', async () => {

@@ -181,7 +181,13 @@ class WebKitDriver implements EngineDriver {
     }
     const height = await this.evaluate(() => document.documentElement.scrollHeight)
     await this.setViewport(rect.width, height)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Painted at the new size: two frames, then a pause for the compositor under load.
+    await this.evaluate(
+      () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 500))),
+        ),
+    )
     const png = (await this.session.call('GET', '/screenshot')) as string
     await writeFile(file, Buffer.from(png, 'base64'))
     await this.setViewport(rect.width, rect.height)
