@@ -62,7 +62,8 @@ export const READ_COLLECTED_ERRORS = `return (() => {
   return errors.splice(0, errors.length)
 })()`
 
-export type WaitOptions = { timeoutMs?: number; intervalMs?: number }
+const WAIT_TIMEOUT_MS = 10_000
+const WAIT_INTERVAL_MS = 100
 
 /**
  * Polls a condition in the page until it holds; engines differ in when a frame, a timer or a
@@ -74,24 +75,14 @@ export async function waitFor<A extends unknown[]>(
   condition: (...args: A) => boolean,
   ...args: A
 ): Promise<void> {
-  return waitForWith(driver, description, {}, condition, ...args)
-}
-
-export async function waitForWith<A extends unknown[]>(
-  driver: EngineDriver,
-  description: string,
-  { timeoutMs = 10_000, intervalMs = 100 }: WaitOptions,
-  condition: (...args: A) => boolean,
-  ...args: A
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs
+  const deadline = Date.now() + WAIT_TIMEOUT_MS
   for (;;) {
     if (await driver.evaluate(condition, ...args)) return
     if (Date.now() > deadline) {
       throw new Error(
-        `${driver.engine}: timed out after ${timeoutMs} ms waiting until ${description}`,
+        `${driver.engine}: timed out after ${WAIT_TIMEOUT_MS} ms waiting until ${description}`,
       )
     }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs))
+    await new Promise((resolve) => setTimeout(resolve, WAIT_INTERVAL_MS))
   }
 }

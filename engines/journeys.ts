@@ -8,7 +8,7 @@ import { demoForm } from '../src/content/demo-form'
 import { carousel, hero } from '../src/content/home'
 import { header, navLinks } from '../src/content/site'
 import { terms } from '../src/content/terms'
-import { waitFor, waitForWith, type Engine, type EngineDriver, type LaunchEngine } from './driver'
+import { waitFor, type Engine, type EngineDriver, type LaunchEngine } from './driver'
 
 export const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -403,13 +403,9 @@ function journeysAt(getDriver: () => EngineDriver, viewport: Viewport) {
 
   it('an unknown path ends on the home page', async () => {
     const driver = getDriver()
-    await driver.goto('/precios/ofertas')
-    await waitForWith(
-      driver,
-      'the visitor is on /',
-      { timeoutMs: 5000 },
-      () => location.pathname === '/',
-    )
+    // Hydrated before the next journey leaves it (see visitHomeAfresh).
+    await visitHome(driver, '/precios/ofertas')
+    expect(await driver.evaluate(() => location.pathname)).toBe('/')
     expect(await textOf(driver, 'h1')).toBe(hero.title)
   })
 }
