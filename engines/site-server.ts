@@ -35,6 +35,8 @@ export default async function setup(project: TestProject) {
       PORT: String(PORT),
       DATA_DIR: 'test-results/engines-outbox',
       GASPRE_TEST_HOOKS: '1',
+      // Every journey sends from 127.0.0.1; three engines side by side exceed a visitor's limit.
+      DEMO_RATE_LIMIT_PER_MINUTE: '100000',
     },
   })
   await waitUntilHealthy(() => server.exitCode !== null)
