@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { anchors } from '../src/content/anchors'
 import { demoForm } from '../src/content/demo-form'
-import { carousel, hero } from '../src/content/home'
+import { carousel, hero, heroActions } from '../src/content/home'
 import { header, navLinks } from '../src/content/site'
 import { terms } from '../src/content/terms'
 import { waitFor, type Engine, type EngineDriver, type LaunchEngine } from './driver'
@@ -230,7 +230,7 @@ function journeysAt(getDriver: () => EngineDriver, viewport: Viewport) {
   it('the video popup opens, closes on the overlay and on Escape, and gives focus back', async () => {
     const driver = getDriver()
     await visitHome(driver)
-    const opener = await markButtonByText(driver, hero.videoCta, 'video-opener')
+    const opener = await markButtonByText(driver, heroActions.videoCta, 'video-opener')
     const isOpenModal = () => {
       const dialog = document.querySelector('dialog[open]')
       return dialog?.matches(':modal') === true && dialog.querySelector('iframe') !== null
