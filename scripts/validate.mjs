@@ -17,7 +17,15 @@ const stages = [
       { name: 'html validity', command: ['node', 'scripts/check-html.mjs'] },
     ],
   },
-  { browsers: [{ name: 'end-to-end tests', command: ['npx', 'playwright', 'test'] }] },
+  {
+    browsers: [
+      { name: 'end-to-end tests', command: ['npx', 'playwright', 'test'] },
+      {
+        name: 'journeys in Chromium, Firefox and WebKit',
+        command: ['npx', 'vitest', 'run', '-c', 'vitest.engines.config.ts'],
+      },
+    ],
+  },
 ]
 
 /**

@@ -1,0 +1,4 @@
+import { describeJourneys } from './journeys'
+import { launchChromium } from './puppeteer-driver'
+
+describeJourneys('chromium', launchChromium)

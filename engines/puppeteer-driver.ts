@@ -1,0 +1,101 @@
+// Chromium (over the DevTools protocol) and Firefox (over WebDriver BiDi), both through
+// puppeteer-core and the browsers Debian installs: nothing is downloaded.
+import puppeteer, { type Browser, type LaunchOptions, type Page } from 'puppeteer-core'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.mjs'
+import {
+  ERROR_COLLECTOR,
+  READ_COLLECTED_ERRORS,
+  type Engine,
+  type EngineDriver,
+  type LaunchEngine,
+} from './driver'
+
+export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'
+
+const launchOptions: Record<'chromium' | 'firefox', LaunchOptions> = {
+  chromium: { browser: 'chrome', executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+  firefox: {
+    browser: 'firefox',
+    executablePath: FIREFOX_PATH,
+    // Scrollbars over the page, as on a phone and in the other two headless engines; classic
+    // ones would take 12 px from the layout, so a 390 px window would lay the page out at 378.
+    extraPrefsFirefox: { 'ui.useOverlayScrollbars': 1 },
+  },
+}
+
+class PuppeteerDriver implements EngineDriver {
+  /** Errors the protocol reported, which includes those thrown before the collector ran. */
+  private readonly reported: string[] = []
+
+  constructor(
+    readonly engine: Engine,
+    readonly origin: string,
+    private readonly browser: Browser,
+    private readonly page: Page,
+  ) {
+    page.on('pageerror', (error) => {
+      this.reported.push(`uncaught: ${error instanceof Error ? error.message : String(error)}`)
+    })
+  }
+
+  async goto(path: string): Promise<void> {
+    await this.page.goto(new URL(path, this.origin).href, { waitUntil: 'load' })
+  }
+
+  async setViewport(width: number, height: number): Promise<void> {
+    await this.page.setViewport({ width, height })
+  }
+
+  async click(selector: string): Promise<void> {
+    await this.page.click(selector)
+  }
+
+  async clickAt(x: number, y: number): Promise<void> {
+    await this.page.mouse.click(x, y)
+  }
+
+  async type(selector: string, text: string): Promise<void> {
+    await this.page.$eval(selector, (field) => {
+      const input = field as HTMLInputElement
+      input.focus()
+      input.select()
+    })
+    await this.page.keyboard.press('Backspace')
+    await this.page.keyboard.type(text)
+  }
+
+  async press(key: 'Escape' | 'Tab' | 'Enter'): Promise<void> {
+    await this.page.keyboard.press(key)
+  }
+
+  async evaluate<T, A extends unknown[]>(fn: (...args: A) => T, ...args: A): Promise<Awaited<T>> {
+    return (await this.page.evaluate(fn as never, ...(args as unknown as never[]))) as Awaited<T>
+  }
+
+  async takeScriptErrors(): Promise<string[]> {
+    const inPage = (await this.page.evaluate(`(() => { ${READ_COLLECTED_ERRORS} })()`)) as string[]
+    // A thrown error shows up both as a protocol event and in the collector: keep it once.
+    const reported = this.reported.splice(0).filter((message) => !inPage.includes(message))
+    return [...reported, ...inPage]
+  }
+
+  async screenshot(file: string): Promise<void> {
+    await this.page.screenshot({ path: file as `${string}.png`, fullPage: true })
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close()
+  }
+}
+
+const launchWithPuppeteer =
+  (engine: 'chromium' | 'firefox'): LaunchEngine =>
+  async (origin) => {
+    const browser = await puppeteer.launch({ ...launchOptions[engine], headless: true })
+    const page = (await browser.pages())[0] ?? (await browser.newPage())
+    await page.evaluateOnNewDocument(ERROR_COLLECTOR)
+    return new PuppeteerDriver(engine, origin, browser, page)
+  }
+
+export const launchChromium = launchWithPuppeteer('chromium')
+export const launchFirefox = launchWithPuppeteer('firefox')
