@@ -109,11 +109,12 @@ test.describe('npm run dev', () => {
     await page.goto(`${origin}/`)
     await waitForHydration(page)
     await page.evaluate(() => Object.assign(window, { loadedBeforeTheEdit: true }))
-    const headline = page.getByRole('heading', { level: 1 })
+    // The carousel is an island (the hero is static HTML, whose edits reload the page).
+    const slideTitle = page.locator('section:has(#como-funciona) h3').first()
     const outlineColor = () =>
-      headline.evaluate((element) => getComputedStyle(element).outlineColor)
+      slideTitle.evaluate((element) => getComputedStyle(element).outlineColor)
     await whileEdited(
-      'src/sections/hero.module.css',
+      'src/sections/demo-carousel.module.css',
       (text) => `${text}\n.title {\n  outline: 3px solid rgb(1 2 3);\n}\n`,
       async () => {
         await expect.poll(outlineColor, { timeout: 20_000 }).toBe('rgb(1, 2, 3)')

@@ -62,7 +62,11 @@ test.describe('before the scripts arrive', () => {
     await page.addInitScript(() =>
       localStorage.setItem(
         'gaspre:demo-request-draft',
-        JSON.stringify({ user_name: 'Borrador Antiguo', message: 'Texto del borrador' }),
+        JSON.stringify({
+          user_name: 'Borrador Antiguo',
+          message: 'Texto del borrador',
+          savedAt: Date.now(),
+        }),
       ),
     )
     const release = await holdScripts(page)
