@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFile, rm, writeFile } from 'node:fs/promises'
+import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { demoForm } from '../src/content/demo-form'
 import { clients, hero } from '../src/content/home'
@@ -49,11 +49,16 @@ async function whileEdited(
   const original = await readFile(file, 'utf8')
   const edited = edit(original)
   expect(edited, `the edit changes ${file}`).not.toBe(original)
-  await writeFile(file, edited)
+  // Saved as editors do, in one step: a watcher never sees the file half written.
+  const save = async (text: string) => {
+    await writeFile(`${file}.saving`, text)
+    await rename(`${file}.saving`, file)
+  }
+  await save(edited)
   try {
     await body()
   } finally {
-    await writeFile(file, original)
+    await save(original)
   }
 }
 
@@ -128,10 +133,10 @@ test.describe('npm run dev', () => {
     await page.goto(`${origin}/`)
     await waitForHydration(page)
     await page.evaluate(() => Object.assign(window, { loadedBeforeTheEdit: true }))
-    const headline = page.getByRole('heading', { level: 1 })
+    const headline = page.locator('#como-funciona')
     await whileEdited(
-      'src/sections/hero.tsx',
-      (text) => text.replace('id="titulo-principal"', 'id="titulo-principal" data-edited="true"'),
+      'src/sections/demo-carousel.tsx',
+      (text) => text.replace('id="como-funciona"', 'id="como-funciona" data-edited="true"'),
       async () => {
         await expect(headline).toHaveAttribute('data-edited', 'true', { timeout: 20_000 })
       },

@@ -144,7 +144,14 @@ httpServer.on('request', (request, response) => {
     } catch (error) {
       vite.ssrFixStacktrace(error)
       console.error(error)
-      response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(error.stack)
+      // An HTML page with Vite's client, so it reloads by itself once the file is fixed.
+      const stack = String(error.stack).replace(/&/g, '&amp;').replace(/</g, '&lt;')
+      response
+        .writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+        .end(
+          `<!doctype html><meta charset="utf-8"><title>Error</title><pre>${stack}</pre>` +
+            '<script type="module" src="/@vite/client"></script>',
+        )
     }
   })
 })
