@@ -1,8 +1,8 @@
 /**
- * The island's side of hold-early-submits.js: a prerendered form is usable before its island
- * hydrates, so what the visitor did with it in that time is handed over here.
+ * The island's side of hold-early-submits.js, for a form rendered with data-hold-until-hydrated:
+ * a prerendered form is usable before its island hydrates, so what the visitor did with it in
+ * that time is handed over here.
  */
-export const HOLD_ATTRIBUTE = 'data-hold-until-hydrated'
 const STATE_ATTRIBUTE = 'data-hold-state'
 
 /** From now on the island handles every submit. Returns true when one was held for it. */
