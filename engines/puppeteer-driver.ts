@@ -47,6 +47,20 @@ class PuppeteerDriver implements EngineDriver {
   }
 
   async click(selector: string): Promise<void> {
+    // A click lands where the element was measured; the page scrolls smoothly (to an invalid
+    // field, to an anchor), so the element is brought into view and left to settle first.
+    await this.page.$eval(selector, async (element) => {
+      element.scrollIntoView({ block: 'center', behavior: 'instant' })
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+      let last = ''
+      for (let frames = 0; frames < 60; frames++) {
+        await frame()
+        const { top, left } = element.getBoundingClientRect()
+        const now = `${top},${left}`
+        if (now === last) return
+        last = now
+      }
+    })
     await this.page.click(selector)
   }
 
