@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { resolve } from 'node:path'
 import { defineConfig, loadEnv } from 'vite'
-import { buildConstants } from './src/lib/config.ts'
+import { buildConstants } from './src/config/build-config.ts'
 
 export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [react()],

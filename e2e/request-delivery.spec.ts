@@ -4,8 +4,8 @@
 import type { Page, Route } from '@playwright/test'
 import { demoForm, demoSection } from '../src/content/demo-form'
 import { fallbackMessage } from '../src/content/fallback-message'
-import { site } from '../src/content/site'
-import { MAX_FALLBACK_URL_LENGTH } from '../src/lib/fallback-links'
+import { contact } from '../src/config/site'
+import { MAX_FALLBACK_URL_LENGTH } from '../src/rules/fallback-links'
 import {
   alertDialog,
   demoRequest,
@@ -172,11 +172,11 @@ test.describe('without JavaScript', () => {
     await expect(section.getByText(demoSection.withoutScripts)).toBeVisible()
     await expect(section.getByRole('link', { name: fallback.whatsapp }).first()).toHaveAttribute(
       'href',
-      new RegExp(`^https://wa\\.me/${site.whatsappNumber}\\?text=`),
+      new RegExp(`^https://wa\\.me/${contact.whatsappNumber}\\?text=`),
     )
     await expect(section.getByRole('link', { name: fallback.email }).first()).toHaveAttribute(
       'href',
-      `mailto:${site.contactEmail}`,
+      `mailto:${contact.email}`,
     )
     await expect(page.locator(`#${posted.sentId}`)).toBeHidden()
   })
@@ -240,9 +240,9 @@ test.describe('when the sending service fails', () => {
     const whatsapp = new URL(
       (await dialog.getByRole('link', { name: fallback.whatsapp }).getAttribute('href'))!,
     )
-    expect(whatsapp.origin + whatsapp.pathname).toBe(`https://wa.me/${site.whatsappNumber}`)
+    expect(whatsapp.origin + whatsapp.pathname).toBe(`https://wa.me/${contact.whatsappNumber}`)
     const mail = (await dialog.getByRole('link', { name: fallback.email }).getAttribute('href'))!
-    expect(mail.startsWith(`mailto:${site.contactEmail}?`)).toBe(true)
+    expect(mail.startsWith(`mailto:${contact.email}?`)).toBe(true)
     const mailQuery = new URLSearchParams(mail.slice(mail.indexOf('?') + 1))
     expect(mailQuery.get('subject')).toBe(fallbackMessage.subject)
     for (const text of [whatsapp.searchParams.get('text')!, mailQuery.get('body')!]) {

@@ -8,13 +8,23 @@
 //   node scripts/check-html.mjs          errors and warnings
 //   node scripts/check-html.mjs --all    also vnu's informational notes
 import { execFile } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const DIST = resolve(root, 'dist')
-const PAGES = ['index.html', 'tyc/index.html', '404.html']
+// The pages the build wrote (dist/.site.json, from src/config/site.ts) and its 404 page.
+const SITE_FACTS = join(DIST, '.site.json')
+/** @type {string[]} */
+const PAGES = existsSync(SITE_FACTS)
+  ? [
+      ...JSON.parse(readFileSync(SITE_FACTS, 'utf8')).pages.map(
+        (/** @type {{ file: string }} */ page) => page.file,
+      ),
+      '404.html',
+    ]
+  : []
 const VNU_JAR = resolve(root, 'node_modules/vnu-jar/build/dist/vnu.jar')
 const showInfo = process.argv.includes('--all')
 
@@ -40,7 +50,7 @@ function fail(message) {
   process.exit(1)
 }
 
-if (!existsSync(DIST)) fail('dist/ is missing: run `npm run build` first.')
+if (PAGES.length === 0) fail('dist/.site.json is missing: run `npm run build` first.')
 if (!existsSync(VNU_JAR)) fail(`The Nu Html Checker is missing (${relative(root, VNU_JAR)}).`)
 
 const java = process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java'

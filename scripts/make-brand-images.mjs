@@ -5,7 +5,7 @@
 //
 // The icons are SVG, rasterised and PNG-encoded by sharp. The Open Graph card is an HTML layout,
 // so Chromium (playwright-core, CHROMIUM_PATH) renders it and sharp re-encodes the screenshot.
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { chromium } from 'playwright-core'
 import sharp from 'sharp'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
@@ -13,11 +13,25 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 const OUT = new URL('../public/', import.meta.url)
 const OG_BUDGET = 120 * 1024
 
-const NAVY = '#0b1f3a'
-const DEEP = '#16386b'
-const BLUE = '#1f5fbf'
-const LIGHT_BLUE = '#e8f0fb'
-const ACCENT = '#ff8a3d'
+// Every colour is a design token, read from the site's own tokens.css.
+const TOKENS = new Map(
+  [
+    ...(await readFile(new URL('../src/styles/tokens.css', import.meta.url), 'utf8')).matchAll(
+      /(--[\w-]+)\s*:\s*([^;]+);/g,
+    ),
+  ].map(([, name, value]) => [name, value.trim()]),
+)
+/** @param {string} name */
+function token(name) {
+  const value = TOKENS.get(name)
+  if (value === undefined) throw new Error(`No design token ${name} in src/styles/tokens.css`)
+  return value
+}
+const NAVY = token('--navy-900')
+const DEEP = token('--navy-800')
+const BLUE = token('--blue-600')
+const LIGHT_BLUE = token('--blue-50')
+const ACCENT = token('--accent')
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif"
 // The card's text is laid out for Arial-like widths. system-ui is left out on purpose: on Linux
 // it resolves to DejaVu Sans, which is much wider and breaks the headline into five lines.
@@ -80,9 +94,9 @@ ${css}
 /** The Open Graph / Twitter card: 1200 × 630. */
 function ogImageHtml() {
   const rows = [
-    { fuel: 'Magna', tone: '#0f7a4a', price: '23.49', zone: '23.79', delta: '−0.30' },
-    { fuel: 'Premium', tone: '#b42318', price: '25.19', zone: '25.29', delta: '−0.10' },
-    { fuel: 'Diésel', tone: '#334155', price: '25.89', zone: '25.69', delta: '+0.20' },
+    { fuel: 'Magna', tone: token('--success'), price: '23.49', zone: '23.79', delta: '−0.30' },
+    { fuel: 'Premium', tone: token('--danger'), price: '25.19', zone: '25.29', delta: '−0.10' },
+    { fuel: 'Diésel', tone: token('--text'), price: '25.89', zone: '25.69', delta: '+0.20' },
   ]
   const board = rows
     .map(
@@ -110,7 +124,7 @@ function ogImageHtml() {
   const last = points(yours).split(' ').at(-1)?.split(',') ?? ['0', '0']
   const logo =
     `<svg width="232" height="56" viewBox="0 0 150 36" aria-hidden="true">${markPaths()}` +
-    `<text x="36" y="27" fill="#ffffff" font-size="24" font-weight="800" ` +
+    `<text x="36" y="27" fill="${token('--on-dark')}" font-size="24" font-weight="800" ` +
     `letter-spacing="1" textLength="110" lengthAdjust="spacingAndGlyphs">GASPRE</text></svg>`
   return page(
     1200,
@@ -132,11 +146,11 @@ function ogImageHtml() {
         <div class="chart">
           <div class="legend"><span>Magna · 10 días</span><span><i class="you"></i>Tú<i class="avg"></i>Zona</span></div>
           <svg width="${chartWidth}" height="${chartHeight}" viewBox="0 0 ${chartWidth} ${chartHeight}">
-            <polyline points="${points(zone)}" fill="none" stroke="#9fb2cc" stroke-width="3"
+            <polyline points="${points(zone)}" fill="none" stroke="${token('--chart-muted')}" stroke-width="3"
               stroke-dasharray="2 7" stroke-linecap="round" stroke-linejoin="round"/>
             <polyline points="${points(yours)}" fill="none" stroke="${BLUE}" stroke-width="4"
               stroke-linecap="round" stroke-linejoin="round"/>
-            <circle cx="${last[0]}" cy="${last[1]}" r="6" fill="${BLUE}" stroke="#fff" stroke-width="3"/>
+            <circle cx="${last[0]}" cy="${last[1]}" r="6" fill="${BLUE}" stroke="${token('--white')}" stroke-width="3"/>
           </svg>
         </div>
         <footer><span>Precio óptimo sugerido</span><b>$23.55</b></footer>
@@ -145,39 +159,39 @@ function ogImageHtml() {
     `
     body{font-family:${OG_FONT}}
     .card{box-sizing:border-box;width:1200px;height:630px;padding:0 64px 0 72px;
-      display:flex;align-items:center;gap:44px;color:#fff;
+      display:flex;align-items:center;gap:44px;color:${token('--on-dark')};
       background:linear-gradient(180deg, ${NAVY} 30%, ${DEEP})}
     .copy{flex:1 1 0;display:flex;flex-direction:column;align-items:flex-start}
     h1{margin:40px 0 36px;font-size:54px;line-height:1.1;font-weight:800;letter-spacing:-1px;
       white-space:nowrap}
-    .stats{margin:0;font-size:30px;color:#c5d3e8}
-    .stats b{color:#fff;font-weight:800}
+    .stats{margin:0;font-size:30px;color:${token('--on-dark-muted')}}
+    .stats b{color:${token('--on-dark')};font-weight:800}
     .stats span{display:inline-block;width:8px;height:8px;margin:0 16px 4px;border-radius:50%;
       background:${ACCENT};font-size:0;vertical-align:middle}
     .board{flex:0 0 424px;box-sizing:border-box;padding:24px 28px 28px;border-radius:24px;
-      background:#fff;color:${NAVY};box-shadow:0 20px 40px rgba(4,12,26,.5)}
+      background:${token('--white')};color:${NAVY};box-shadow:0 20px 40px ${token('--shadow-strong')}}
     .board header{display:flex;justify-content:space-between;align-items:center;
       font-size:21px;margin-bottom:16px}
     .live{display:flex;align-items:center;gap:7px;padding:4px 10px;border-radius:999px;
-      background:#e3f3ea;font-size:14px;font-weight:700;color:#0f7a4a}
-    .live i{width:8px;height:8px;border-radius:50%;background:#0f7a4a}
+      background:${token('--success-bg')};font-size:14px;font-weight:700;color:${token('--success')}}
+    .live i{width:8px;height:8px;border-radius:50%;background:${token('--success')}}
     .row{display:grid;grid-template-columns:128px 98px 86px 1fr;align-items:center;
       padding:10px 0;border-top:2px solid ${LIGHT_BLUE};font-size:20px}
-    .row.head{border-top:0;padding:0 0 8px;font-size:13px;font-weight:700;color:#4f5d73;
+    .row.head{border-top:0;padding:0 0 8px;font-size:13px;font-weight:700;color:${token('--muted')};
       text-transform:uppercase;letter-spacing:.6px}
     .fuel{display:flex;align-items:center;gap:10px;font-weight:700}
     .fuel i{width:8px;height:24px;border-radius:4px}
     .price{font-weight:800;font-size:22px}
-    .zone{color:#4f5d73}
+    .zone{color:${token('--muted')}}
     .delta{justify-self:end;font-size:15px;font-weight:800;padding:4px 8px;border-radius:8px}
     .delta.down{background:${LIGHT_BLUE};color:${BLUE}}
-    .delta.up{background:#fdecea;color:#b42318}
+    .delta.up{background:${token('--danger-bg')};color:${token('--danger')}}
     .chart{padding-top:12px;border-top:2px solid ${LIGHT_BLUE}}
     .legend{display:flex;justify-content:space-between;align-items:center;margin-bottom:8px;
-      font-size:13px;font-weight:700;color:#4f5d73;text-transform:uppercase;letter-spacing:.6px}
+      font-size:13px;font-weight:700;color:${token('--muted')};text-transform:uppercase;letter-spacing:.6px}
     .legend i{display:inline-block;width:16px;height:4px;border-radius:2px;margin:0 6px 3px 14px}
     .legend .you{background:${BLUE}}
-    .legend .avg{background:#9fb2cc}
+    .legend .avg{background:${token('--chart-muted')}}
     .board footer{margin-top:16px;padding:12px 16px;border-radius:14px;background:${LIGHT_BLUE};
       display:flex;justify-content:space-between;align-items:center;font-size:18px;
       font-weight:700;color:${DEEP}}
@@ -226,7 +240,7 @@ const manifest = {
   scope: '/',
   display: 'browser',
   theme_color: NAVY,
-  background_color: '#ffffff',
+  background_color: token('--white'),
   icons: [
     { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
     { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },

@@ -21,7 +21,7 @@ async function siteStylesheet(ssrDir) {
 }
 
 export async function prerender({ distDir, ssrDir, env }) {
-  const { renderPages, describeBuild } = await import(
+  const { renderPages, renderNotFoundPage, describeBuild } = await import(
     pathToFileURL(resolve(ssrDir, 'prerender.js')).href
   )
   const css = await siteStylesheet(ssrDir)
@@ -45,6 +45,7 @@ export async function prerender({ distDir, ssrDir, env }) {
   }
   for (const href of clientStylesheets) await rm(join(distDir, href))
 
+  // The servers read these facts; the page list also tells check-html what to check.
   const { siteUrl, ...serverFacts } = describeBuild(env, [css])
   await writeFile(join(distDir, '.site.json'), `${JSON.stringify(serverFacts, null, 2)}\n`)
   await writeFile(
@@ -52,29 +53,13 @@ export async function prerender({ distDir, ssrDir, env }) {
     `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
   )
   const today = new Date().toISOString().slice(0, 10)
-  const urls = ['/', '/tyc']
-    .map((path) => `  <url><loc>${siteUrl}${path}</loc><lastmod>${today}</lastmod></url>`)
+  const urls = serverFacts.pages
+    .map(({ path }) => `  <url><loc>${siteUrl}${path}</loc><lastmod>${today}</lastmod></url>`)
     .join('\n')
   await writeFile(
     join(distDir, 'sitemap.xml'),
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
   )
-  // For static hosts without redirect rules: an unknown path still ends on the home page.
-  await writeFile(
-    join(distDir, '404.html'),
-    `<!doctype html>
-<html lang="es">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="robots" content="noindex">
-    <meta http-equiv="refresh" content="0; url=/">
-    <title>Página no encontrada | GASPRE</title>
-  </head>
-  <body>
-    <p>Esta página no existe. <a href="/">Ir al inicio de GASPRE</a>.</p>
-  </body>
-</html>
-`,
-  )
+  const notFound = renderNotFoundPage()
+  await writeFile(join(distDir, notFound.file), notFound.html)
 }

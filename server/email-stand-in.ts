@@ -45,7 +45,7 @@ export const POSTED_PAGES = {
   sent: '/#solicitud-enviada',
   failed: '/#solicitud-no-enviada',
 } as const
-/** The form's bot trap (src/lib/use-demo-request.ts): a person never fills it in. */
+/** The form's bot trap (src/browser/use-demo-request.ts): a person never fills it in. */
 const HONEYPOT_FIELD = 'website'
 
 const isNavigation = (request: FastifyRequest): boolean =>
@@ -60,7 +60,7 @@ const answerAsText: Answer = sendText
 const answerAsPage: Answer = (reply, status) =>
   reply.redirect(status === 200 ? POSTED_PAGES.sent : POSTED_PAGES.failed, 303)
 
-/** Up to five digits, as the page makes them (src/lib/demo-request.ts). */
+/** Up to five digits, as the page makes them (src/rules/demo-request.ts). */
 const newContactNumber = (): string => String(Math.floor(Math.random() * 100_000))
 
 interface SendRequest {

@@ -1,4 +1,4 @@
-import { reportVideoSectionPlays } from './lib/video-events'
+import { reportVideoSectionPlays } from './browser/video-events'
 import { startPage } from './start-page'
 
 startPage()

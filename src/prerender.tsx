@@ -4,10 +4,12 @@
  */
 import './styles/global.css'
 import { createHash } from 'node:crypto'
-import { parseMailConfig, parseSiteUrl, parseTagManagerId, type Env } from './lib/config'
-import { TAG_MANAGER_ORIGIN } from './lib/tag-manager'
-import { FACADE_STYLE } from './lib/video-facade'
-import { pageMeta, renderHead, type PageId } from './head'
+import { parseMailConfig, parseSiteUrl, parseTagManagerId, type Env } from './config/build-config'
+import { language, NOT_FOUND_FILE, pages, videoOrigin, type PageId } from './config/site'
+import { notFound } from './content/not-found'
+import { TAG_MANAGER_ORIGIN } from './browser/tag-manager'
+import { FACADE_STYLE } from './sections/video-facade'
+import { renderHead } from './head'
 import { renderWithIslands } from './islands/island'
 import { homeIslands } from './pages/home-islands'
 import { HomePage } from './pages/home-page'
@@ -21,8 +23,6 @@ export type RenderedPage = {
   head: string
   html: string
 }
-
-const templates: Record<PageId, string> = { home: 'index.html', terms: 'tyc/index.html' }
 
 /** Marks the page as one whose scripts run, so what only a page without them needs hides. */
 const MARK_SCRIPTS_RUN = "document.documentElement.setAttribute('data-scripts','')"
@@ -38,20 +38,48 @@ const inlineScripts: Record<PageId, readonly string[]> = {
 
 export function renderPages(env: Env): RenderedPage[] {
   const siteUrl = parseSiteUrl(env)
-  const pages: [PageId, () => string][] = [
+  const renders: [PageId, () => string][] = [
     ['home', () => renderWithIslands(<HomePage />, homeIslands)],
     ['terms', () => renderWithIslands(<TermsPage />, {})],
   ]
-  return pages.map(([id, render]) => ({
+  return renders.map(([id, render]) => ({
     id,
-    path: pageMeta[id].path,
-    template: templates[id],
+    path: pages[id].path,
+    template: pages[id].file,
     head: [
       renderHead(id, siteUrl),
       ...inlineScripts[id].map((script) => `<script>${script}</script>`),
     ].join('\n    '),
     html: render(),
   }))
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/**
+ * For static hosts without redirect rules: an unknown address still ends on the home page. A
+ * page of its own, with no stylesheet or script, so it needs no CSP hash.
+ */
+export function renderNotFoundPage(): { file: string; html: string } {
+  const home = pages.home.path
+  return {
+    file: NOT_FOUND_FILE,
+    html: `<!doctype html>
+<html lang="${language.html}">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="robots" content="noindex">
+    <meta http-equiv="refresh" content="0; url=${home}">
+    <title>${escapeHtml(notFound.title)}</title>
+  </head>
+  <body>
+    <p>${escapeHtml(notFound.text)} <a href="${home}">${escapeHtml(notFound.homeLink)}</a>.</p>
+  </body>
+</html>
+`,
+  }
 }
 
 const cspHash = (text: string) =>
@@ -66,11 +94,12 @@ export function describeBuild(env: Env, inlineStyles: readonly string[]) {
     apiOrigin: mail.apiOrigin,
     scriptHashes: Object.values(inlineScripts).flat().map(cspHash),
     styleHashes: [FACADE_STYLE, ...inlineStyles].map(cspHash),
-    frameOrigins: ['https://www.youtube-nocookie.com'],
+    frameOrigins: [videoOrigin],
     scriptOrigins: tagManager ? [TAG_MANAGER_ORIGIN] : [],
     connectOrigins: tagManager
       ? ['https://www.google-analytics.com', 'https://*.google-analytics.com']
       : [],
     siteUrl: parseSiteUrl(env),
+    pages: Object.values(pages),
   }
 }

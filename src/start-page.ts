@@ -1,10 +1,10 @@
-import { trackCtaClicks } from './lib/analytics'
-import { captureFirstTouch } from './lib/attribution'
-import { session } from './lib/browser-storage'
-import { tagManagerId } from './lib/build-env'
-import { enhanceHeaderMenu } from './lib/header-menu'
-import { focusInPageLinkTargets } from './lib/in-page-focus'
-import { startConsent } from './lib/consent-banner'
+import { trackCtaClicks } from './browser/analytics'
+import { captureFirstTouch } from './rules/attribution'
+import { session } from './browser/storage'
+import { tagManagerId } from './config/build-env'
+import { enhanceHeaderMenu } from './browser/header-menu'
+import { focusInPageLinkTargets } from './browser/in-page-focus'
+import { startConsent } from './browser/consent-banner'
 
 /** What every prerendered page does once its script runs. */
 export function startPage(): void {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useReducer, useRef, type ReactNode } from 'react'
-import { carouselReducer, initialCarouselState, isRotating } from '../lib/carousel-state'
+import { carouselReducer, initialCarouselState, isRotating } from '../rules/carousel-state'
 import { Icon } from './icon'
 import styles from './carousel.module.css'
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { LINE_PATH_LENGTH, scrollProgress, strokeOffset } from '../lib/scroll-progress'
+import { LINE_PATH_LENGTH, scrollProgress, strokeOffset } from '../rules/scroll-progress'
 import styles from './line-draw.module.css'
 
 // Price-chart-like strokes across a 1200×600 canvas, stretched to the section.

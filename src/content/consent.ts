@@ -1,4 +1,4 @@
-import { privacyNoticeHref } from './company'
+import { privacyNoticeHref } from '../config/site'
 
 /**
  * The consent banner and its footer link. Both exist only in builds with a tag manager

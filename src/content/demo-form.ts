@@ -1,5 +1,5 @@
 import { anchors } from './anchors'
-import { company, privacyNoticeHref } from './company'
+import { company, privacyNoticeHref } from '../config/site'
 
 /**
  * The demo section's static copy. Kept apart from the form's own copy (below), which the form

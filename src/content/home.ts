@@ -1,4 +1,5 @@
 import { anchors } from './anchors'
+import { videoOrigin } from '../config/site'
 
 export const hero = {
   eyebrow: 'Para grupos gasolineros y estaciones de servicio',
@@ -181,7 +182,7 @@ export const productVideo = {
 } as const
 
 export const youtubeEmbedUrl = (autoplay: boolean) =>
-  `https://www.youtube-nocookie.com/embed/${productVideo.youtubeId}?rel=0${autoplay ? '&autoplay=1' : ''}`
+  `${videoOrigin}/embed/${productVideo.youtubeId}?rel=0${autoplay ? '&autoplay=1' : ''}`
 
 export const videoSection = {
   heading: 'Hemos ayudado a más de 150 grupos gasolineros a tomar mejores decisiones de precio',

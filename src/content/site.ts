@@ -1,32 +1,18 @@
 import { anchors } from './anchors'
-import { company } from './company'
+import { company, contact, pages, socialProfiles } from '../config/site'
 import type { ExternalLink, Link } from './types'
 
-/** Facts about the company and every address the site links to, written once. */
-export const site = {
-  ...company,
-  locale: 'es_MX',
-  lang: 'es',
-  themeColor: '#0b1f3a',
-  contactEmail: 'contacto@gaspre.mx',
-  whatsappNumber: '5215512345678',
-  whatsappGreeting: 'Hola, me gustaría conocer GASPRE y solicitar una demo gratuita.',
-  social: [
-    {
-      label: 'GASPRE en LinkedIn',
-      href: 'https://www.linkedin.com/company/gaspre',
-      network: 'linkedin',
-    },
-    {
-      label: 'GASPRE en Facebook',
-      href: 'https://www.facebook.com/gaspre.mx',
-      network: 'facebook',
-    },
-  ] as const satisfies readonly ExternalLink[],
-} as const
+/** The links to our profiles, with the name a screen reader gives each icon. */
+export const socialLinks = [
+  { label: 'GASPRE en LinkedIn', href: socialProfiles.linkedin, network: 'linkedin' },
+  { label: 'GASPRE en Facebook', href: socialProfiles.facebook, network: 'facebook' },
+] as const satisfies readonly ExternalLink[]
 
-export const whatsappHref = `https://wa.me/${site.whatsappNumber}?text=${encodeURIComponent(site.whatsappGreeting)}`
-export const mailtoHref = `mailto:${site.contactEmail}`
+/** What a chat opened from the site starts with. */
+export const whatsappGreeting = 'Hola, me gustaría conocer GASPRE y solicitar una demo gratuita.'
+
+export const whatsappHref = `https://wa.me/${contact.whatsappNumber}?text=${encodeURIComponent(whatsappGreeting)}`
+export const mailtoHref = `mailto:${contact.email}`
 
 /** The in-page menu, shared by the desktop and the mobile navigation. */
 export const navLinks = [
@@ -50,6 +36,6 @@ export const footer = {
   socialLabel: 'Redes sociales',
   contactLabel: 'Contacto',
   whatsappLabel: 'Escríbenos por WhatsApp',
-  legal: { label: 'Aviso de privacidad / Términos de uso / 2025', href: '/tyc' },
-  copyright: `© 2025 ${site.name}. Todos los derechos reservados.`,
+  legal: { label: 'Aviso de privacidad / Términos de uso / 2025', href: pages.terms.path },
+  copyright: `© 2025 ${company.name}. Todos los derechos reservados.`,
 } as const

@@ -1,13 +1,13 @@
-import { site } from './site'
+import { company, contact } from '../config/site'
 import type { TermsContent } from './types'
 
 /** Copy of the /tyc page: terms of use of the site and the WhatsApp bot, plus the privacy notice summary. */
 export const terms = {
   title: 'Términos y Condiciones',
-  metaDescription: `Términos y condiciones y aviso de privacidad de ${site.name}: uso del sitio web, del bot de notificaciones por WhatsApp y tratamiento de datos personales.`,
+  metaDescription: `Términos y condiciones y aviso de privacidad de ${company.name}: uso del sitio web, del bot de notificaciones por WhatsApp y tratamiento de datos personales.`,
   lastUpdated: { iso: '2025-09-23', label: '23 de septiembre de 2025' },
   intro: [
-    `Estos Términos y Condiciones regulan el uso del sitio web de ${site.name} y del bot de notificaciones que ${site.name} opera a través de WhatsApp. Al navegar en el sitio, solicitar una demostración o suscribirse al bot, el usuario acepta lo que se establece en este documento.`,
+    `Estos Términos y Condiciones regulan el uso del sitio web de ${company.name} y del bot de notificaciones que ${company.name} opera a través de WhatsApp. Al navegar en el sitio, solicitar una demostración o suscribirse al bot, el usuario acepta lo que se establece en este documento.`,
     'Al final de esta página se encuentra el resumen de nuestro aviso de privacidad, que explica qué datos personales tratamos, para qué los usamos y cómo puede el titular ejercer sus derechos. Recomendamos leer ambos documentos con atención.',
   ],
   tocTitle: 'Contenido',
@@ -18,7 +18,7 @@ export const terms = {
       blocks: [
         {
           kind: 'paragraph',
-          text: `El sitio web y el bot de notificaciones son operados por ${site.legalName} (en adelante, «${site.name}» o «nosotros»), con domicilio en México. Para cualquier asunto relacionado con estos términos, el usuario puede escribirnos a ${site.contactEmail}.`,
+          text: `El sitio web y el bot de notificaciones son operados por ${company.legalName} (en adelante, «${company.name}» o «nosotros»), con domicilio en México. Para cualquier asunto relacionado con estos términos, el usuario puede escribirnos a ${contact.email}.`,
         },
         {
           kind: 'paragraph',
@@ -32,7 +32,7 @@ export const terms = {
       blocks: [
         {
           kind: 'paragraph',
-          text: `Estos términos regulan el acceso al sitio web de ${site.name} y el uso del bot de mensajería que entregamos por WhatsApp como parte de nuestro sistema de inteligencia en precios para gasolineras.`,
+          text: `Estos términos regulan el acceso al sitio web de ${company.name} y el uso del bot de mensajería que entregamos por WhatsApp como parte de nuestro sistema de inteligencia en precios para gasolineras.`,
         },
         {
           kind: 'list',
@@ -170,7 +170,7 @@ export const terms = {
       blocks: [
         {
           kind: 'paragraph',
-          text: `El software, las bases de datos, los reportes, los textos, los diseños, el nombre ${site.name}, sus logotipos y demás signos distintivos son propiedad de ${site.legalName} o de sus licenciantes, y están protegidos por la legislación mexicana y los tratados internacionales en materia de propiedad intelectual.`,
+          text: `El software, las bases de datos, los reportes, los textos, los diseños, el nombre ${company.name}, sus logotipos y demás signos distintivos son propiedad de ${company.legalName} o de sus licenciantes, y están protegidos por la legislación mexicana y los tratados internacionales en materia de propiedad intelectual.`,
         },
         {
           kind: 'paragraph',
@@ -198,7 +198,7 @@ export const terms = {
       blocks: [
         {
           kind: 'paragraph',
-          text: `El suscriptor puede dar por terminado el servicio del bot en cualquier momento, enviando BAJA o STOP o escribiendo a ${site.contactEmail}. La terminación de un contrato comercial se rige por lo pactado en él.`,
+          text: `El suscriptor puede dar por terminado el servicio del bot en cualquier momento, enviando BAJA o STOP o escribiendo a ${contact.email}. La terminación de un contrato comercial se rige por lo pactado en él.`,
         },
         {
           kind: 'paragraph',
@@ -222,7 +222,7 @@ export const terms = {
     },
   ],
   privacyTitle: 'Aviso de privacidad (resumen)',
-  privacyIntro: `Este resumen del aviso de privacidad, emitido conforme a la Ley Federal de Protección de Datos Personales en Posesión de los Particulares, explica qué datos personales recabamos a través del sitio web y del bot de WhatsApp, para qué los utilizamos y cómo puede el titular ejercer sus derechos. Para cualquier duda, puede escribirnos a ${site.contactEmail}.`,
+  privacyIntro: `Este resumen del aviso de privacidad, emitido conforme a la Ley Federal de Protección de Datos Personales en Posesión de los Particulares, explica qué datos personales recabamos a través del sitio web y del bot de WhatsApp, para qué los utilizamos y cómo puede el titular ejercer sus derechos. Para cualquier duda, puede escribirnos a ${contact.email}.`,
   privacySections: [
     {
       id: 'privacidad-responsable',
@@ -230,7 +230,7 @@ export const terms = {
       blocks: [
         {
           kind: 'paragraph',
-          text: `${site.legalName}, con domicilio en México, es responsable del tratamiento de los datos personales descritos en este aviso. El medio de contacto para cualquier asunto de privacidad es el correo ${site.contactEmail}.`,
+          text: `${company.legalName}, con domicilio en México, es responsable del tratamiento de los datos personales descritos en este aviso. El medio de contacto para cualquier asunto de privacidad es el correo ${contact.email}.`,
         },
       ],
     },
@@ -284,7 +284,7 @@ export const terms = {
         },
         {
           kind: 'paragraph',
-          text: `No usamos los datos para fines distintos de los aquí descritos ni los vendemos a terceros. Si el titular no desea que sus datos se utilicen para medir campañas, puede indicarlo en cualquier momento a ${site.contactEmail}, sin que ello afecte la atención de su solicitud.`,
+          text: `No usamos los datos para fines distintos de los aquí descritos ni los vendemos a terceros. Si el titular no desea que sus datos se utilicen para medir campañas, puede indicarlo en cualquier momento a ${contact.email}, sin que ello afecte la atención de su solicitud.`,
         },
       ],
     },
@@ -318,7 +318,7 @@ export const terms = {
         },
         {
           kind: 'paragraph',
-          text: `Para ejercer estos derechos o revocar su consentimiento, el titular debe escribir a ${site.contactEmail} con su nombre, el derecho que desea ejercer, una descripción clara de los datos de que se trate y un documento que acredite su identidad. Responderemos en un plazo máximo de 20 días hábiles contados desde la recepción de la solicitud, conforme a la Ley Federal de Protección de Datos Personales en Posesión de los Particulares.`,
+          text: `Para ejercer estos derechos o revocar su consentimiento, el titular debe escribir a ${contact.email} con su nombre, el derecho que desea ejercer, una descripción clara de los datos de que se trate y un documento que acredite su identidad. Responderemos en un plazo máximo de 20 días hábiles contados desde la recepción de la solicitud, conforme a la Ley Federal de Protección de Datos Personales en Posesión de los Particulares.`,
         },
         {
           kind: 'paragraph',

@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, useState, type ReactNode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { markHydrated } from './hydrated-marker'
-import { islandIdPrefix, type IslandRegistry } from './registry'
+import { islandIdPrefix, type IslandName, type IslandRegistry } from './registry'
 
 /**
  * Renders its island and reports when it has settled; it adds no markup, so hydration is
@@ -26,7 +26,7 @@ export function hydrateIslands(islands: IslandRegistry): void {
   const pending = new Set(elements.map((element) => element.dataset.island ?? ''))
   if (pending.size === 0) markHydrated()
   for (const element of elements) {
-    const name = element.dataset.island ?? ''
+    const name = (element.dataset.island ?? '') as IslandName
     const render = islands[name]
     if (!render) throw new Error(`No island named "${name}" is registered for this page`)
     const onSettled = () => {

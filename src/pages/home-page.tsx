@@ -1,4 +1,4 @@
-import { PageShell } from '../components/page-shell'
+import { PageShell } from './page-shell'
 import { Island } from '../islands/island'
 import { Clients } from '../sections/clients'
 import { DemoSection } from '../sections/demo-section'

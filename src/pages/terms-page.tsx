@@ -1,4 +1,4 @@
-import { PageShell } from '../components/page-shell'
+import { PageShell } from './page-shell'
 import { Terms } from '../sections/terms'
 
 export function TermsPage() {

@@ -1,6 +1,6 @@
 import { anchors } from '../content/anchors'
 import { clients } from '../content/home'
-import { assetUrl } from '../lib/assets'
+import { assetUrl } from '../rules/asset-url'
 import section from './section.module.css'
 import styles from './clients.module.css'
 

@@ -3,7 +3,7 @@ import { consent } from '../content/consent'
 
 /**
  * The choice about third-party tags, prerendered hidden, then opened and styled by
- * lib/consent-banner.ts (plain DOM code, so it works on pages without React). It is a bar, not
+ * browser/consent-banner.ts (plain DOM code, so it works on pages without React). It is a bar, not
  * a modal: the page stays usable, and nothing loads until the visitor picks one of the two equal
  * buttons. A named region rather than a section: it comes before the page's h1, so it has no
  * heading of its own.

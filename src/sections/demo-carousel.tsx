@@ -1,7 +1,7 @@
 import { Carousel } from '../components/carousel'
 import { LineDraw } from '../components/line-draw'
 import { carousel } from '../content/home'
-import { assetUrl } from '../lib/assets'
+import { assetUrl } from '../rules/asset-url'
 import section from './section.module.css'
 import styles from './demo-carousel.module.css'
 

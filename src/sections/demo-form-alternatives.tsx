@@ -1,7 +1,7 @@
 import { ButtonLink } from '../components/button'
 import { demoForm } from '../content/demo-form'
-import { track } from '../lib/analytics'
-import type { FallbackChannel, FallbackLinks } from '../lib/fallback-links'
+import { track } from '../browser/analytics'
+import type { FallbackChannel, FallbackLinks } from '../rules/fallback-links'
 import styles from './demo-form.module.css'
 
 export function ChannelLinks({ hrefs }: { hrefs: FallbackLinks }) {

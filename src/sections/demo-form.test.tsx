@@ -1,11 +1,11 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { DRAFT_KEY } from '../lib/draft'
+import { DRAFT_KEY } from '../rules/draft'
 import { DemoForm } from './demo-form'
 
 const send = vi.fn<(params: Record<string, string>) => Promise<void>>()
-vi.mock('../lib/demo-request-sender', () => ({
+vi.mock('../browser/demo-request-sender', () => ({
   demoRequestSender: {
     send: (params: Record<string, string>) => send(params),
     preload: () => undefined,

@@ -4,8 +4,8 @@ import { Dialog } from '../components/dialog'
 import { Icon } from '../components/icon'
 import { VideoFrame } from '../components/video-frame'
 import { heroActions, productVideo, videoDialog, youtubeEmbedUrl } from '../content/home'
-import { useAfterPaint } from '../lib/after-paint'
-import { track } from '../lib/analytics'
+import { useAfterPaint } from '../browser/after-paint'
+import { track } from '../browser/analytics'
 import styles from './hero.module.css'
 
 /** The hero's island: its two calls to action and the video popup. */

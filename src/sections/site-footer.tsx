@@ -2,8 +2,9 @@ import { BrandIcon } from '../components/brand-icon'
 import { Icon } from '../components/icon'
 import { Logo } from '../components/logo'
 import { consent } from '../content/consent'
-import { footer, header, mailtoHref, site, whatsappHref } from '../content/site'
-import { tagManagerId } from '../lib/build-env'
+import { contact } from '../config/site'
+import { footer, header, mailtoHref, socialLinks, whatsappHref } from '../content/site'
+import { tagManagerId } from '../config/build-env'
 import styles from './site-footer.module.css'
 
 export function SiteFooter() {
@@ -22,7 +23,7 @@ export function SiteFooter() {
             <li>
               <a className={styles.contact} href={mailtoHref} data-cta="email">
                 <Icon name="mail" size={20} />
-                {site.contactEmail}
+                {contact.email}
               </a>
             </li>
             <li>
@@ -42,7 +43,7 @@ export function SiteFooter() {
         <div>
           <h2 className={styles.heading}>{footer.socialLabel}</h2>
           <ul className={styles.social}>
-            {site.social.map((link) => (
+            {socialLinks.map((link) => (
               <li key={link.href}>
                 <a
                   className={styles.socialLink}

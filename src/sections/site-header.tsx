@@ -2,7 +2,7 @@ import { ButtonLink } from '../components/button'
 import { Icon } from '../components/icon'
 import { Logo } from '../components/logo'
 import { header, navLinks } from '../content/site'
-import { MOBILE_MENU_ID } from '../lib/header-menu'
+import { MOBILE_MENU_ID } from '../browser/header-menu'
 import styles from './site-header.module.css'
 
 type SiteHeaderProps = {
@@ -11,7 +11,7 @@ type SiteHeaderProps = {
 }
 
 /**
- * Static markup: the mobile menu is driven by lib/header-menu.ts, which is small enough that
+ * Static markup: the mobile menu is driven by browser/header-menu.ts, which is small enough that
  * no page needs React just for its header.
  */
 export function SiteHeader({ linkBase }: SiteHeaderProps) {

@@ -1,7 +1,7 @@
 import { VideoFrame } from '../components/video-frame'
 import { anchors } from '../content/anchors'
 import { productVideo, videoSection, youtubeEmbedUrl } from '../content/home'
-import { videoFacadeDocument } from '../lib/video-facade'
+import { videoFacadeDocument } from './video-facade'
 import section from './section.module.css'
 import styles from './video-section.module.css'
 

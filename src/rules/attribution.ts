@@ -1,4 +1,4 @@
-import type { SafeStorage } from './browser-storage'
+import type { SafeStorage } from '../browser/storage'
 
 /** Campaign parameters kept from the first page of a visit (first touch). */
 export const CAMPAIGN_KEYS = [

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { anchors } from '../content/anchors'
 import { header } from '../content/site'
-import { tagManagerId } from '../lib/build-env'
+import { tagManagerId } from '../config/build-env'
 import { ConsentBanner } from '../sections/consent-banner'
 import { SiteFooter } from '../sections/site-footer'
 import { SiteHeader } from '../sections/site-header'

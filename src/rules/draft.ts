@@ -1,4 +1,4 @@
-import type { SafeStorage } from './browser-storage'
+import type { SafeStorage } from '../browser/storage'
 import { emptyValues, FIELD_NAMES, MAX_LENGTH, type DemoRequestValues } from './demo-request'
 
 /**

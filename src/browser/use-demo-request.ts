@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { afterNextPaint } from './after-paint'
 import { track } from './analytics'
-import { attributionParams, captureFirstTouch } from './attribution'
-import { local, session } from './browser-storage'
+import { attributionParams, captureFirstTouch } from '../rules/attribution'
+import { local, session } from './storage'
 import {
   emptyValues,
   FIELD_NAMES,
@@ -13,11 +13,11 @@ import {
   type DemoRequestValues,
   type FieldErrors,
   type FieldName,
-} from './demo-request'
+} from '../rules/demo-request'
 import { demoRequestSender } from './demo-request-sender'
-import { clearDraft, loadDraft, saveDraft } from './draft'
-import type { FallbackLinks } from './fallback-links'
-import { sendErrorText } from './send-error-text'
+import { clearDraft, loadDraft, saveDraft } from '../rules/draft'
+import type { FallbackLinks } from '../rules/fallback-links'
+import { sendErrorText } from '../rules/send-error-text'
 import { releaseHeldButton, takeOverHeldForm, typedValues } from '../islands/held-form'
 
 export type SendResult =
@@ -28,7 +28,7 @@ export type SendResult =
 export const HONEYPOT_NAME = 'website'
 
 // Needed only when a send fails: loaded with the visitor's first input, never with the page.
-const loadFallbackLinks = () => import('./fallback-links')
+const loadFallbackLinks = () => import('../rules/fallback-links')
 
 const fieldOf = (form: HTMLFormElement, name: FieldName) =>
   form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null

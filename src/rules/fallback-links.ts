@@ -1,5 +1,5 @@
 import { fallbackMessage } from '../content/fallback-message'
-import { site } from '../content/site'
+import { contact } from '../config/site'
 import type { DemoRequestValues } from './demo-request'
 
 /** Phones refuse or cut longer links; this leaves room for the app that opens them. */
@@ -75,14 +75,14 @@ export type FallbackLinks = Readonly<Record<FallbackChannel, string>>
 export function requestLinks(
   request: FallbackRequest,
   copy: FallbackCopy,
-  sales: { readonly whatsappNumber: string; readonly contactEmail: string },
+  sales: { readonly whatsappNumber: string; readonly email: string },
 ): FallbackLinks {
   return {
     whatsapp: whatsappRequestLink(sales.whatsappNumber, request, copy),
-    email: emailRequestLink(sales.contactEmail, request, copy),
+    email: emailRequestLink(sales.email, request, copy),
   }
 }
 
 /** The links the error alert offers: to our sales WhatsApp number and address. */
 export const salesRequestLinks = (request: FallbackRequest): FallbackLinks =>
-  requestLinks(request, fallbackMessage, site)
+  requestLinks(request, fallbackMessage, contact)

@@ -1,8 +1,8 @@
 import * as emailjs from '@emailjs/browser'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { safeStorage } from './browser-storage'
-import { LOCAL_IDS, type MailConfig } from './config'
-import { sendErrorText } from './send-error-text'
+import { safeStorage } from './storage'
+import { LOCAL_IDS, type MailConfig } from '../config/build-config'
+import { sendErrorText } from '../rules/send-error-text'
 import { createDemoRequestSender, RATE_LIMIT_KEY } from './send-demo-request'
 
 const config: MailConfig = {

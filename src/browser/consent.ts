@@ -1,4 +1,4 @@
-import type { SafeStorage } from './browser-storage'
+import type { SafeStorage } from './storage'
 
 /**
  * The visitor's choice about third-party tags, kept in their own browser (never in a cookie)

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { safeStorage } from './browser-storage'
+import { safeStorage } from '../browser/storage'
 import { emptyValues } from './demo-request'
 import { clearDraft, DRAFT_KEY, DRAFT_MAX_AGE_MS, loadDraft, saveDraft } from './draft'
 

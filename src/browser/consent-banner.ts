@@ -1,6 +1,6 @@
 import { anchors } from '../content/anchors'
 import bannerCss from '../sections/consent-banner.css?inline'
-import { local } from './browser-storage'
+import { local } from './storage'
 import {
   consentSignals,
   deleteTagCookies,

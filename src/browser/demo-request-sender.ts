@@ -1,5 +1,5 @@
-import { local } from './browser-storage'
-import { mailConfig } from './build-env'
+import { local } from './storage'
+import { mailConfig } from '../config/build-env'
 import { createDemoRequestSender } from './send-demo-request'
 
 /** The page's one sender: the SDK is fetched on first use, never with the page. */

@@ -2,6 +2,7 @@
  * The one place that reads build-time configuration. `parseMailConfig` is pure so the build
  * (vite.config.ts) can reject a half-configured service before anything ships.
  */
+import { DEFAULT_SITE_URL } from './site.ts'
 
 export type MailMode = 'local' | 'service'
 
@@ -115,8 +116,6 @@ export const nativeFormControls = (config: MailConfig): Readonly<Record<string, 
   template_id: config.templateId,
   user_id: config.publicKey,
 })
-
-export const DEFAULT_SITE_URL = 'https://gaspre.mx'
 
 /** Public address of the site, for canonical URLs, the sitemap and link previews. */
 export function parseSiteUrl(env: Env): string {

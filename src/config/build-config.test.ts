@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_API_ORIGIN, parseMailConfig } from './config'
+import { DEFAULT_API_ORIGIN, parseMailConfig } from './build-config'
 
 describe('parseMailConfig', () => {
   it('runs in local mode with no configuration', () => {

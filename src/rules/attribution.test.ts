@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { safeStorage } from './browser-storage'
+import { safeStorage } from '../browser/storage'
 import {
   attributionParams,
   captureFirstTouch,

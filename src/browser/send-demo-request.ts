@@ -1,7 +1,7 @@
 import type * as EmailSdkModule from '@emailjs/browser'
-import type { SafeStorage } from './browser-storage'
-import type { MailConfig } from './config'
-import { SendTimeoutError } from './send-error-text'
+import type { SafeStorage } from './storage'
+import type { MailConfig } from '../config/build-config'
+import { SendTimeoutError } from '../rules/send-error-text'
 
 type EmailSdk = typeof EmailSdkModule
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { safeStorage } from './browser-storage'
+import { safeStorage } from './storage'
 import {
   CONSENT_KEY,
   consentSignals,
