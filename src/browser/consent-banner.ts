@@ -1,5 +1,5 @@
 import { anchors } from '../content/anchors'
-import bannerCss from '../sections/consent-banner.css?inline'
+import bannerCss from './consent-banner.css?inline'
 import { local } from './storage'
 import {
   consentSignals,

@@ -1,4 +1,4 @@
-import type { SafeStorage } from './storage'
+import type { KeyValueStore } from '../rules/key-value-store'
 
 /**
  * The visitor's choice about third-party tags, kept in their own browser (never in a cookie)
@@ -30,7 +30,7 @@ const expiresAt = (savedAt: number) => {
 }
 
 /** The stored choice, or null when there is none, it is damaged or six months have passed. */
-export function readConsent(storage: SafeStorage, now = Date.now()): ConsentChoice | null {
+export function readConsent(storage: KeyValueStore, now = Date.now()): ConsentChoice | null {
   let stored: unknown
   try {
     stored = JSON.parse(storage.get(CONSENT_KEY) ?? 'null')
@@ -50,7 +50,7 @@ export function readConsent(storage: SafeStorage, now = Date.now()): ConsentChoi
   return null
 }
 
-export function saveConsent(storage: SafeStorage, choice: ConsentChoice, now = Date.now()): void {
+export function saveConsent(storage: KeyValueStore, choice: ConsentChoice, now = Date.now()): void {
   storage.set(CONSENT_KEY, JSON.stringify({ choice, savedAt: now }))
 }
 

@@ -1,5 +1,5 @@
 import type * as EmailSdkModule from '@emailjs/browser'
-import type { SafeStorage } from './storage'
+import type { KeyValueStore } from '../rules/key-value-store'
 import type { MailConfig } from '../config/build-config'
 import { SendTimeoutError } from '../rules/send-error-text'
 
@@ -7,7 +7,7 @@ type EmailSdk = typeof EmailSdkModule
 
 export type SenderDeps = {
   loadSdk: () => Promise<EmailSdk>
-  storage: SafeStorage
+  storage: KeyValueStore
   pageOrigin: () => string
 }
 

@@ -1,14 +1,10 @@
+import type { KeyValueStore } from '../rules/key-value-store'
+
 /**
  * Web Storage that never throws: private modes, full quotas and disabled storage must not
  * break the form. Reads answer `null` and writes are dropped when storage is unavailable.
  */
-export type SafeStorage = {
-  get(key: string): string | null
-  set(key: string, value: string): void
-  remove(key: string): void
-}
-
-export function safeStorage(pick: () => Storage): SafeStorage {
+export function safeStorage(pick: () => Storage): KeyValueStore {
   const attempt = <T>(action: (storage: Storage) => T, fallback: T): T => {
     try {
       return action(pick())

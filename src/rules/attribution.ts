@@ -1,4 +1,4 @@
-import type { SafeStorage } from '../browser/storage'
+import type { KeyValueStore } from './key-value-store'
 
 /** Campaign parameters kept from the first page of a visit (first touch). */
 export const CAMPAIGN_KEYS = [
@@ -74,7 +74,7 @@ function isAttribution(value: unknown): value is Attribution {
 
 /** Stores the first page view's attribution for the visit; later views keep the first one. */
 export function captureFirstTouch(
-  storage: SafeStorage,
+  storage: KeyValueStore,
   url: URL,
   referrer: string,
   now = new Date(),

@@ -1,4 +1,4 @@
-import type { SafeStorage } from '../browser/storage'
+import type { KeyValueStore } from './key-value-store'
 import { emptyValues, FIELD_NAMES, MAX_LENGTH, type DemoRequestValues } from './demo-request'
 
 /**
@@ -8,7 +8,7 @@ import { emptyValues, FIELD_NAMES, MAX_LENGTH, type DemoRequestValues } from './
 export const DRAFT_KEY = 'gaspre:demo-request-draft'
 export const DRAFT_MAX_AGE_MS = 24 * 60 * 60 * 1000
 
-export function loadDraft(storage: SafeStorage): DemoRequestValues | null {
+export function loadDraft(storage: KeyValueStore): DemoRequestValues | null {
   const stored = storage.get(DRAFT_KEY)
   if (stored === null) return null
   let parsed: unknown
@@ -34,9 +34,9 @@ export function loadDraft(storage: SafeStorage): DemoRequestValues | null {
   return FIELD_NAMES.some((name) => draft[name] !== '') ? draft : null
 }
 
-export function saveDraft(storage: SafeStorage, values: DemoRequestValues): void {
+export function saveDraft(storage: KeyValueStore, values: DemoRequestValues): void {
   if (FIELD_NAMES.every((name) => values[name] === '')) storage.remove(DRAFT_KEY)
   else storage.set(DRAFT_KEY, JSON.stringify({ ...values, savedAt: Date.now() }))
 }
 
-export const clearDraft = (storage: SafeStorage) => storage.remove(DRAFT_KEY)
+export const clearDraft = (storage: KeyValueStore) => storage.remove(DRAFT_KEY)
