@@ -118,6 +118,10 @@ describe('the server process', () => {
   it('says where it listens, that it runs in LOCAL mode, and where the outbox is', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
     const server = await start()
+    // The lines after "Listening on" may arrive in a later chunk.
+    await expect
+      .poll(() => server.lines.some((line) => line.startsWith('Demo requests are stored in')))
+      .toBe(true)
     expect(server.lines).toContain(`Listening on ${server.url}/`)
     expect(
       server.lines.some((line) => /^LOCAL mode: .*stand in for the sending API/.test(line)),

@@ -34,16 +34,17 @@ export function runServer(env: Record<string, string>): Omit<SpawnedServer, 'url
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const lines: string[] = []
-  const collect = (chunk: Buffer): void => {
-    lines.push(
-      ...chunk
-        .toString()
-        .split('\n')
-        .filter((line) => line !== ''),
-    )
+  // A chunk may end in the middle of a line: the rest waits for the next chunk of its stream.
+  const collector = () => {
+    let partial = ''
+    return (chunk: Buffer): void => {
+      const parts = (partial + chunk.toString()).split('\n')
+      partial = parts.pop() ?? ''
+      lines.push(...parts.filter((line) => line !== ''))
+    }
   }
-  child.stdout?.on('data', collect)
-  child.stderr?.on('data', collect)
+  child.stdout?.on('data', collector())
+  child.stderr?.on('data', collector())
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
     child.once('exit', (code, signal) => done({ code, signal })),
   )
