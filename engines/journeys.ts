@@ -168,6 +168,11 @@ async function storedRequests(driver: EngineDriver, email: string) {
   return (await response.json()) as { params: Record<string, string> }[]
 }
 
+async function submitAndWaitForAlert(driver: EngineDriver) {
+  await driver.click(SUBMIT)
+  await waitFor(driver, 'the alert is open', (s) => document.querySelector(s) !== null, OPEN_ALERT)
+}
+
 async function closeAlert(driver: EngineDriver) {
   await driver.click(`${OPEN_ALERT} form[method="dialog"] button`)
   await waitFor(driver, 'the alert has closed', (s) => !document.querySelector(s), OPEN_ALERT)
@@ -339,13 +344,7 @@ function journeysAt(getDriver: () => EngineDriver, viewport: Viewport) {
     await visitHomeAfresh(driver)
     const email = uniqueEmail('exito', driver.engine)
     const values = await fillDemoForm(driver, email)
-    await driver.click(SUBMIT)
-    await waitFor(
-      driver,
-      'the alert is open',
-      (s) => document.querySelector(s) !== null,
-      OPEN_ALERT,
-    )
+    await submitAndWaitForAlert(driver)
     expect(await textOf(driver, `${OPEN_ALERT} h2`)).toBe(demoForm.alert.successTitle)
     expect(await textOf(driver, OPEN_ALERT)).toContain(demoForm.alert.successText)
     const stored = await storedRequests(driver, email)
@@ -366,13 +365,7 @@ function journeysAt(getDriver: () => EngineDriver, viewport: Viewport) {
     })
     expect(queued.ok).toBe(true)
     await fillDemoForm(driver, email)
-    await driver.click(SUBMIT)
-    await waitFor(
-      driver,
-      'the alert is open',
-      (s) => document.querySelector(s) !== null,
-      OPEN_ALERT,
-    )
+    await submitAndWaitForAlert(driver)
     expect(await textOf(driver, `${OPEN_ALERT} h2`)).toBe(demoForm.alert.errorTitle)
     expect(await textOf(driver, OPEN_ALERT)).toContain(
       `${demoForm.alert.errorPrefix}${serviceText}`,
