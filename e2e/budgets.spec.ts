@@ -22,7 +22,7 @@ const HOME_FIRST_LOAD_BUDGET = 250 * KB
 
 const gzipSizeOf = (asset: string) => readFileSync(join(DIST, `${asset}.gz`)).byteLength
 
-/** Chunks that wait for the visitor's first input in the form (see use-demo-request.ts). */
+/** Chunks that wait for the visitor's first input in the form (see use-send-request.ts). */
 const ON_FIRST_INPUT = ['email-sdk-', 'fallback-links-']
 
 /**

@@ -45,7 +45,7 @@ export const POSTED_PAGES = {
   sent: '/#solicitud-enviada',
   failed: '/#solicitud-no-enviada',
 } as const
-/** The form's bot trap (src/browser/use-demo-request.ts): a person never fills it in. */
+/** The form's bot trap (src/browser/demo-request/use-send-request.ts): no person fills it. */
 const HONEYPOT_FIELD = 'website'
 
 const isNavigation = (request: FastifyRequest): boolean =>

@@ -1,10 +1,25 @@
 import { local } from './storage'
 import { mailConfig } from '../config/build-env'
-import { createDemoRequestSender } from './send-demo-request'
+import type { DemoRequestSender, TemplateParams } from './send-demo-request'
 
-/** The page's one sender: the SDK is fetched on first use, never with the page. */
-export const demoRequestSender = createDemoRequestSender(mailConfig, {
-  loadSdk: () => import('@emailjs/browser'),
-  storage: local,
-  pageOrigin: () => window.location.origin,
-})
+// Kept once asked for, as the SDK's own loading is: a chunk that failed fails every send alike.
+let loading: Promise<DemoRequestSender> | undefined
+const loadSender = () =>
+  (loading ??= import('./sdk-sender').then((sdkSender) =>
+    sdkSender.createSdkSender(mailConfig, {
+      storage: local,
+      pageOrigin: () => window.location.origin,
+    }),
+  ))
+
+/** The page's one sender: its code and the SDK are fetched on first use, never with the page. */
+export const demoRequestSender = {
+  /** Starts loading ahead of the first send (e.g. when the visitor starts typing). */
+  preload: () =>
+    void loadSender().then(
+      (sender) => sender.preload(),
+      () => undefined,
+    ),
+
+  send: async (params: TemplateParams) => (await loadSender()).send(params),
+}

@@ -3,7 +3,7 @@ import type { KeyValueStore } from '../rules/key-value-store'
 import type { MailConfig } from '../config/build-config'
 import { SendTimeoutError } from '../rules/send-error-text'
 
-type EmailSdk = typeof EmailSdkModule
+type EmailSdk = Pick<typeof EmailSdkModule, 'init' | 'send'>
 
 export type SenderDeps = {
   loadSdk: () => Promise<EmailSdk>
@@ -77,3 +77,5 @@ export function createDemoRequestSender(config: MailConfig, deps: SenderDeps) {
     },
   }
 }
+
+export type DemoRequestSender = ReturnType<typeof createDemoRequestSender>

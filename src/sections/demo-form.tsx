@@ -8,7 +8,7 @@ import { demoForm } from '../content/demo-form'
 import { mailConfig } from '../config/build-env'
 import { nativeFormAction, nativeFormControls } from '../config/build-config'
 import { MAX_LENGTH, type FieldName } from '../rules/demo-request'
-import { HONEYPOT_NAME, useDemoRequest } from '../browser/use-demo-request'
+import { HONEYPOT_NAME, useDemoRequest } from '../browser/demo-request/use-demo-request'
 import { RequestFallbackLinks } from './demo-form-alternatives'
 import styles from './demo-form.module.css'
 

@@ -1,0 +1,129 @@
+import { act, renderHook } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { demoForm } from '../../content/demo-form'
+import { emptyValues, FIELD_NAMES, type DemoRequestValues } from '../../rules/demo-request'
+import { useFieldValidation } from './use-field-validation'
+
+const { errors: messages } = demoForm
+const complete: DemoRequestValues = {
+  user_name: 'Ana López',
+  user_email: 'ana@grupo.mx',
+  user_phone: '55 1234 5678',
+  user_group: 'Grupo Altamar',
+  message: '',
+}
+
+let form: HTMLFormElement
+const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement
+
+beforeEach(() => {
+  form = document.createElement('form')
+  for (const name of FIELD_NAMES) {
+    const input = document.createElement('input')
+    input.name = name
+    form.append(input)
+  }
+  document.body.append(form)
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+  document.body.replaceChildren()
+})
+
+function renderValidation(values: DemoRequestValues = emptyValues()) {
+  return renderHook(
+    (current: DemoRequestValues) => useFieldValidation({ current: form }, current),
+    {
+      initialProps: values,
+    },
+  )
+}
+
+/** What the visitor left in the fields when the browser checks them on submit. */
+function fillFields(values: Partial<DemoRequestValues>) {
+  for (const [name, value] of Object.entries(values)) field(name).value = value
+}
+
+describe('useFieldValidation', () => {
+  it("puts our rules into the browser's own constraint validation", () => {
+    const { rerender } = renderValidation({ ...complete, user_name: '   ' })
+    expect(field('user_name').validationMessage).toBe(messages.required.user_name)
+    expect(field('user_email').validity.valid).toBe(true)
+    rerender({ ...complete, user_email: 'ana@grupo' })
+    expect(field('user_name').validity.valid).toBe(true)
+    expect(field('user_email').validationMessage).toBe(messages.email)
+  })
+
+  it("answers the browser's invalid event with our messages and the summary, not its bubble", () => {
+    const { result } = renderValidation()
+    fillFields({ ...complete, user_name: '', user_phone: '12' })
+    const invalid = new Event('invalid', { cancelable: true })
+    act(() => void field('user_name').dispatchEvent(invalid))
+    expect(invalid.defaultPrevented).toBe(true)
+    expect(result.current.errors).toEqual({
+      user_name: messages.required.user_name,
+      user_phone: messages.phone,
+    })
+    expect(result.current.showSummary).toBe(true)
+  })
+
+  it('moves focus to the first wrong field one painted frame after its invalid event', () => {
+    vi.useFakeTimers({
+      toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout'],
+    })
+    renderValidation()
+    fillFields({ ...complete, user_email: 'ana', user_group: '' })
+    const paintAndRunTasks = () => {
+      act(() => vi.advanceTimersToNextFrame())
+      act(() => vi.runOnlyPendingTimers())
+    }
+    // The browser fires one event per invalid field: a later field's does not move focus.
+    act(() => void field('user_group').dispatchEvent(new Event('invalid', { cancelable: true })))
+    paintAndRunTasks()
+    expect(document.body).toHaveFocus()
+    act(() => void field('user_email').dispatchEvent(new Event('invalid', { cancelable: true })))
+    expect(field('user_email')).not.toHaveFocus()
+    act(() => vi.advanceTimersToNextFrame())
+    expect(field('user_email')).not.toHaveFocus()
+    act(() => vi.runOnlyPendingTimers())
+    expect(field('user_email')).toHaveFocus()
+  })
+
+  it('refuses a request with a wrong field, showing why and focusing it at once', () => {
+    const { result } = renderValidation()
+    let accepted: boolean | undefined
+    act(() => {
+      accepted = result.current.checkRequest(form, { ...complete, user_email: 'ana@grupo' })
+    })
+    expect(accepted).toBe(false)
+    expect(result.current.errors).toEqual({ user_email: messages.email })
+    expect(result.current.showSummary).toBe(true)
+    expect(field('user_email')).toHaveFocus()
+  })
+
+  it('accepts a complete request and takes the summary away', () => {
+    const { result } = renderValidation()
+    act(() => void result.current.checkRequest(form, emptyValues()))
+    let accepted: boolean | undefined
+    act(() => {
+      accepted = result.current.checkRequest(form, complete)
+    })
+    expect(accepted).toBe(true)
+    expect(result.current.errors).toEqual({})
+    expect(result.current.showSummary).toBe(false)
+  })
+
+  it('a message already shown follows the correction; typing elsewhere raises none', () => {
+    const { result } = renderValidation()
+    act(() => void result.current.checkRequest(form, { ...complete, user_phone: '12' }))
+    act(() => result.current.recheckField('user_phone', '123'))
+    expect(result.current.errors.user_phone).toBe(messages.phone)
+    act(() => result.current.recheckField('user_email', 'ana'))
+    expect(result.current.errors).not.toHaveProperty('user_email')
+    act(() => result.current.recheckField('user_phone', '55 1234 5678'))
+    expect(result.current.errors.user_phone).toBeUndefined()
+    act(() => result.current.clearErrors())
+    expect(result.current.errors).toEqual({})
+  })
+})

@@ -1,0 +1,133 @@
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { DemoRequestValues } from '../../rules/demo-request'
+import { HONEYPOT_NAME, useSendRequest } from './use-send-request'
+
+const send = vi.fn<(params: Record<string, string>) => Promise<void>>()
+const preload = vi.fn()
+vi.mock('../demo-request-sender', () => ({
+  demoRequestSender: {
+    send: (params: Record<string, string>) => send(params),
+    preload: () => preload(),
+  },
+}))
+
+const request: DemoRequestValues = {
+  user_name: ' Ana López ',
+  user_email: 'ana@grupo.mx',
+  user_phone: '55 1234 5678',
+  user_group: 'Grupo Altamar',
+  message: '',
+}
+
+let form: HTMLFormElement
+const trap = () => form.elements.namedItem(HONEYPOT_NAME) as HTMLInputElement
+const heldButton = () => form.querySelector('button')!
+const events = () => (window.dataLayer ?? []).map((entry) => ({ ...entry }))
+
+beforeEach(() => {
+  send.mockReset()
+  preload.mockReset()
+  delete window.dataLayer
+  form = document.createElement('form')
+  // As the page's first script leaves a submit it held before hydration.
+  form.innerHTML = `<input name="${HONEYPOT_NAME}"><button type="submit" aria-disabled="true"></button>`
+  document.body.append(form)
+})
+
+afterEach(() => document.body.replaceChildren())
+
+function renderSend(accept = true) {
+  const checkRequest = vi.fn(() => accept)
+  const onSent = vi.fn()
+  const hook = renderHook(() => useSendRequest(checkRequest, onSent))
+  const sendRequest = () => act(() => hook.result.current.send(form, request, '4321'))
+  return { ...hook, checkRequest, onSent, sendRequest }
+}
+
+describe('useSendRequest', () => {
+  it('sends the trimmed request with its contact number and campaign, reports it and succeeds', async () => {
+    send.mockResolvedValue()
+    const { result, onSent, sendRequest } = renderSend()
+    await sendRequest()
+    expect(send).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({
+        user_name: 'Ana López',
+        user_group: 'Grupo Altamar',
+        contact_number: '4321',
+        traffic_source: 'directo',
+      }),
+    )
+    expect(events()).toEqual([{ event: 'demo_request_submitted', traffic_source: 'directo' }])
+    expect(onSent).toHaveBeenCalledOnce()
+    expect(result.current.result).toEqual({ kind: 'success' })
+    expect(result.current.sending).toBe(false)
+  })
+
+  it('a request that fails the check is not sent, and the held button is released', async () => {
+    const { result, checkRequest, onSent, sendRequest } = renderSend(false)
+    await sendRequest()
+    expect(checkRequest).toHaveBeenCalledWith(form, request)
+    expect(send).not.toHaveBeenCalled()
+    expect(heldButton()).not.toHaveAttribute('aria-disabled')
+    expect(onSent).not.toHaveBeenCalled()
+    expect(result.current.result).toBeNull()
+  })
+
+  it('a filled honeypot reports success and sends nothing', async () => {
+    trap().value = 'https://spam.example'
+    const { result, onSent, sendRequest } = renderSend()
+    await sendRequest()
+    expect(send).not.toHaveBeenCalled()
+    expect(events()).toEqual([])
+    expect(onSent).toHaveBeenCalledOnce()
+    expect(result.current.result).toEqual({ kind: 'success' })
+    expect(trap()).toHaveValue('')
+    expect(heldButton()).not.toHaveAttribute('aria-disabled')
+  })
+
+  it('a second submit while one is sending sends nothing, and does not even check', async () => {
+    let finish: () => void = () => undefined
+    send.mockReturnValue(new Promise<void>((resolve) => (finish = resolve)))
+    const { result, checkRequest, onSent } = renderSend()
+    act(() => void result.current.send(form, request, '4321'))
+    expect(result.current.sending).toBe(true)
+    act(() => void result.current.send(form, request, '4321'))
+    expect(send).toHaveBeenCalledOnce()
+    expect(checkRequest).toHaveBeenCalledOnce()
+    await act(async () => finish())
+    expect(result.current.sending).toBe(false)
+    expect(onSent).toHaveBeenCalledOnce()
+  })
+
+  it('a failed send keeps what was typed, names the failure and offers the links', async () => {
+    send.mockRejectedValue({ status: 429, text: 'Too Many Requests' })
+    const { result, onSent, sendRequest } = renderSend()
+    await sendRequest()
+    await waitFor(() => expect(result.current.result).not.toBeNull())
+    expect(onSent).not.toHaveBeenCalled()
+    expect(events()).toEqual([{ event: 'demo_request_failed', error: 'Too Many Requests' }])
+    const failed = result.current.result
+    expect(failed).toMatchObject({ kind: 'error', text: 'Too Many Requests' })
+    const links = failed?.kind === 'error' ? failed.links : null
+    expect(links?.whatsapp).toMatch(/^https:\/\/wa\.me\/\d+\?text=.*Ana%20L%C3%B3pez/)
+    expect(links?.email).toMatch(/^mailto:.*4321/)
+    expect(result.current.sending).toBe(false)
+  })
+
+  it('the first input is reported once and starts loading what a send needs', () => {
+    const { result } = renderSend()
+    act(() => result.current.markStarted())
+    act(() => result.current.markStarted())
+    expect(events()).toEqual([{ event: 'demo_form_start' }])
+    expect(preload).toHaveBeenCalledOnce()
+  })
+
+  it('the alert can be dismissed', async () => {
+    send.mockResolvedValue()
+    const { result, sendRequest } = renderSend()
+    await sendRequest()
+    act(() => result.current.dismissResult())
+    expect(result.current.result).toBeNull()
+  })
+})

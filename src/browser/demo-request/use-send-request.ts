@@ -1,0 +1,90 @@
+import { useRef, useState } from 'react'
+import { track } from '../analytics'
+import { session } from '../storage'
+import { demoRequestSender } from '../demo-request-sender'
+import { attributionParams, captureFirstTouch } from '../../rules/attribution'
+import { trimValues, type DemoRequestValues } from '../../rules/demo-request'
+import type { FallbackLinks } from '../../rules/fallback-links'
+import { sendErrorText } from '../../rules/send-error-text'
+import { releaseHeldButton } from '../../islands/held-form'
+
+export type SendResult =
+  | { kind: 'success' }
+  /** `links` send the request that failed by other ways (null if they could not be loaded). */
+  | { kind: 'error'; text: string; links: FallbackLinks | null }
+
+export const HONEYPOT_NAME = 'website'
+
+// Needed only when a send fails: loaded with the visitor's first input, never with the page.
+const loadFallbackLinks = () => import('../../rules/fallback-links')
+
+/**
+ * Sends the demo request, one at a time, and keeps its outcome for the alert. `checkRequest`
+ * shows what is wrong and answers whether it may be sent; `onSent` runs once the request is
+ * gone (or a bot was told so). A failure keeps everything and offers other ways to send it.
+ */
+export function useSendRequest(
+  checkRequest: (form: HTMLFormElement, request: DemoRequestValues) => boolean,
+  onSent: () => void,
+) {
+  const [sending, setSending] = useState(false)
+  const [result, setResult] = useState<SendResult | null>(null)
+  const sendingRef = useRef(false)
+  const started = useRef(false)
+
+  /** The visitor started the form: reported once, and what a send needs starts loading. */
+  const markStarted = () => {
+    if (started.current) return
+    started.current = true
+    track({ event: 'demo_form_start' })
+    demoRequestSender.preload()
+    void loadFallbackLinks().catch(() => undefined)
+  }
+
+  const send = async (form: HTMLFormElement, request: DemoRequestValues, contactNumber: string) => {
+    if (sendingRef.current) return
+    if (!checkRequest(form, request)) {
+      releaseHeldButton(form)
+      return
+    }
+
+    const succeed = () => {
+      onSent()
+      setResult({ kind: 'success' })
+    }
+
+    // A filled honeypot is a bot: it is told it succeeded and nothing is sent.
+    const trap = form.elements.namedItem(HONEYPOT_NAME)
+    if (trap instanceof HTMLInputElement && trap.value !== '') {
+      trap.value = ''
+      releaseHeldButton(form)
+      succeed()
+      return
+    }
+
+    sendingRef.current = true
+    setSending(true)
+    const campaign = attributionParams(
+      captureFirstTouch(session, new URL(window.location.href), document.referrer),
+    )
+    const sent = { ...trimValues(request), contact_number: contactNumber }
+    try {
+      await demoRequestSender.send({ ...sent, ...campaign })
+      track({ event: 'demo_request_submitted', traffic_source: campaign.traffic_source })
+      succeed()
+    } catch (error) {
+      const text = sendErrorText(error)
+      track({ event: 'demo_request_failed', error: text })
+      const links = await loadFallbackLinks().then(
+        ({ salesRequestLinks }) => salesRequestLinks(sent),
+        () => null,
+      )
+      setResult({ kind: 'error', text, links })
+    } finally {
+      sendingRef.current = false
+      setSending(false)
+    }
+  }
+
+  return { sending, result, markStarted, send, dismissResult: () => setResult(null) }
+}

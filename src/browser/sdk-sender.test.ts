@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { LOCAL_IDS, type MailConfig } from '../config/build-config'
+import { createSdkSender } from './sdk-sender'
+import { safeStorage } from './storage'
+
+const config: MailConfig = {
+  mode: 'local',
+  ...LOCAL_IDS,
+  apiOrigin: null,
+  blockHeadless: false,
+  rateLimitMs: 60_000,
+  sendTimeoutMs: 5_000,
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('createSdkSender', () => {
+  it('drives the SDK that came with it: the request goes to the page origin with our ids', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response('OK'))
+    vi.stubGlobal('fetch', fetchMock)
+    const sender = createSdkSender(config, {
+      storage: safeStorage(() => localStorage),
+      pageOrigin: () => 'http://127.0.0.1:3000',
+    })
+    await sender.send({ user_name: 'Ana' })
+    const [url, init] = fetchMock.mock.calls[0]!
+    expect(url).toBe('http://127.0.0.1:3000/api/v1.0/email/send')
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      user_id: LOCAL_IDS.publicKey,
+      service_id: LOCAL_IDS.serviceId,
+      template_params: { user_name: 'Ana' },
+    })
+  })
+})
