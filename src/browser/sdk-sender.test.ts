@@ -1,16 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { LOCAL_IDS, type MailConfig } from '../config/build-config'
+import { LOCAL_IDS, parseMailConfig, type MailConfig } from '../config/build-config'
 import { createSdkSender } from './sdk-sender'
 import { safeStorage } from './storage'
 
-const config: MailConfig = {
-  mode: 'local',
-  ...LOCAL_IDS,
-  apiOrigin: null,
-  blockHeadless: false,
-  rateLimitMs: 60_000,
-  sendTimeoutMs: 5_000,
-}
+// A local-mode build as `npm start` makes it, with a shorter timeout to keep tests quick.
+const config: MailConfig = { ...parseMailConfig({}), sendTimeoutMs: 5_000 }
 
 afterEach(() => vi.unstubAllGlobals())
 
