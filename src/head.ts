@@ -12,6 +12,7 @@ import { themeColor } from './config/design-tokens'
 import { anchors } from './content/anchors'
 import { homeMeta } from './content/meta'
 import { terms } from './content/terms'
+import { escapeHtml } from './rules/escape-html'
 
 type PageMeta = { title: string; description: string }
 
@@ -19,9 +20,6 @@ const pageMeta: Record<PageId, PageMeta> = {
   home: homeMeta,
   terms: { title: `${terms.title} | ${company.name}`, description: terms.metaDescription },
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 // JSON inside <script> must not be able to close the element.
 const jsonLd = (data: object) =>

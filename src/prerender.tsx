@@ -15,6 +15,7 @@ import { homeIslands } from './pages/home-islands'
 import { HomePage } from './pages/home-page'
 import { TermsPage } from './pages/terms-page'
 import holdEarlySubmits from './islands/hold-early-submits.js?raw'
+import { escapeHtml } from './rules/escape-html'
 
 export type RenderedPage = {
   id: PageId
@@ -53,9 +54,6 @@ export function renderPages(env: Env): RenderedPage[] {
     html: render(),
   }))
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /**
  * For static hosts without redirect rules: an unknown address still ends on the home page. A

@@ -1,5 +1,6 @@
 import { designToken } from '../config/design-tokens'
 import { productVideo, youtubeEmbedUrl } from '../content/home'
+import { escapeHtml } from '../rules/escape-html'
 
 /**
  * The video section's player placeholder, served as the iframe's `srcdoc`: the page holds a
@@ -29,9 +30,6 @@ export const FACADE_STYLE =
   `box-shadow:0 8px 30px ${color.shadow};transition:transform .15s}` +
   `a:hover .play{transform:scale(1.06)}a:focus-visible{outline:3px solid ${color.focus};outline-offset:-8px}` +
   '@media (prefers-reduced-motion:reduce){.play{transition:none}}'
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 export function videoFacadeDocument(): string {
   const label = escapeHtml(productVideo.playLabel)
