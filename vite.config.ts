@@ -1,10 +1,28 @@
 import react from '@vitejs/plugin-react'
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defineConfig, loadEnv } from 'vite'
 import { buildConstants } from './src/config/build-config.ts'
+import { inlineDesignTokens, parseTokens } from './src/config/token-values.ts'
 
-export default defineConfig(({ mode, isSsrBuild }) => ({
+export default defineConfig(({ command, mode, isSsrBuild }) => ({
   plugins: [react()],
+  // The shipped CSS carries the tokens' values, not var(): the browser restyles faster
+  // (src/config/token-values.ts). The dev server keeps var() for trying a token out live.
+  css:
+    command === 'build'
+      ? {
+          postcss: {
+            plugins: [
+              inlineDesignTokens(
+                parseTokens(
+                  readFileSync(resolve(import.meta.dirname, 'src/styles/tokens.css'), 'utf8'),
+                ),
+              ),
+            ],
+          },
+        }
+      : {},
   // Parsing here refuses a half-configured build before anything ships.
   define: buildConstants({ ...loadEnv(mode, process.cwd(), ''), ...process.env }),
   build: isSsrBuild

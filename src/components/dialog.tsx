@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { useAfterPaint } from '../browser/after-paint'
 import { Icon } from './icon'
 import styles from './dialog.module.css'
 
@@ -19,6 +20,11 @@ type DialogProps = {
  * A modal built on the native <dialog>: the browser makes the page behind it inert, keeps
  * focus inside and closes it on Escape. We add closing on a click outside the panel and
  * give focus back to whatever opened it.
+ *
+ * Making the page inert restyles every element of it, tens of milliseconds on a slow phone,
+ * and none of that shows. So the frame that answers the tap paints a veil that dims the page,
+ * as the dialog's backdrop will; the dialog becomes modal, with its panel fading in, in the
+ * task after that paint (docs/decisions/006-interaction-latency.md).
  */
 export function Dialog({
   open,
@@ -33,17 +39,19 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null)
   const opener = useRef<HTMLElement | null>(null)
   const titleId = useId()
+  const modal = useAfterPaint(open)
 
-  useEffect(() => {
+  // A layout effect, so the panel and showModal() land in the same task and frame.
+  useLayoutEffect(() => {
     const dialog = ref.current
     if (!dialog) return
-    if (open && !dialog.open) {
+    if (modal && !dialog.open) {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
       dialog.showModal()
-    } else if (!open && dialog.open) {
+    } else if (!modal && dialog.open) {
       dialog.close()
     }
-  }, [open])
+  }, [modal])
 
   const handleClose = () => {
     opener.current?.focus()
@@ -52,40 +60,43 @@ export function Dialog({
   }
 
   return (
-    // A click on the backdrop closes, as Escape (handled by the browser) does for keyboards.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
-    <dialog
-      ref={ref}
-      className={`${styles.dialog} ${variant === 'media' ? styles.media : ''}`}
-      role={role}
-      aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={describedBy}
-      onClose={handleClose}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) event.currentTarget.close()
-      }}
-    >
-      {open && (
-        <div className={styles.panel}>
-          <div className={styles.top}>
-            <h2 id={titleId} className={styles.title}>
-              {title}
-            </h2>
-            {closeLabel && (
-              <button
-                type="button"
-                className={styles.close}
-                aria-label={closeLabel}
-                onClick={() => ref.current?.close()}
-              >
-                <Icon name="close" />
-              </button>
-            )}
+    <>
+      {open && !modal && <div className={styles.veil} aria-hidden="true" />}
+      {/* A click on the backdrop closes, as Escape (handled by the browser) does for keyboards. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
+      <dialog
+        ref={ref}
+        className={`${styles.dialog} ${variant === 'media' ? styles.media : ''}`}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedBy}
+        onClose={handleClose}
+        onClick={(event) => {
+          if (event.target === event.currentTarget) event.currentTarget.close()
+        }}
+      >
+        {modal && (
+          <div className={styles.panel}>
+            <div className={styles.top}>
+              <h2 id={titleId} className={styles.title}>
+                {title}
+              </h2>
+              {closeLabel && (
+                <button
+                  type="button"
+                  className={styles.close}
+                  aria-label={closeLabel}
+                  onClick={() => ref.current?.close()}
+                >
+                  <Icon name="close" />
+                </button>
+              )}
+            </div>
+            {children}
           </div>
-          {children}
-        </div>
-      )}
-    </dialog>
+        )}
+      </dialog>
+    </>
   )
 }

@@ -3,19 +3,13 @@
  * and the video placeholder's own document. Read at build time only; never shipped to a page.
  */
 import tokensCss from '../styles/tokens.css?raw'
+import { parseTokens, resolveTokens } from './token-values'
 
-const declarations = new Map(
-  [...tokensCss.matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g)].map(([, name = '', value = '']) => [
-    name,
-    value.trim(),
-  ]),
-)
+const tokens = parseTokens(tokensCss)
 
-/** A token's value as tokens.css declares it; a missing token fails the build. */
+/** A token's value as the browser would compute it; a missing token fails the build. */
 export function designToken(name: `--${string}`): string {
-  const value = declarations.get(name)
-  if (value === undefined) throw new Error(`No design token ${name} in styles/tokens.css`)
-  return value
+  return resolveTokens(`var(${name})`, tokens)
 }
 
 /** The browser's interface colour on phones: the header's navy. */

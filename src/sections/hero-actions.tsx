@@ -11,8 +11,6 @@ import styles from './hero.module.css'
 /** The hero's island: its two calls to action and the video popup. */
 export function HeroActions() {
   const [videoOpen, setVideoOpen] = useState(false)
-  // The popup answers the tap in the next frame; its player is created in the one after.
-  const playerShown = useAfterPaint(videoOpen)
 
   return (
     <>
@@ -41,12 +39,20 @@ export function HeroActions() {
         variant="media"
       >
         {/* Mounted only while open: closing the popup stops the video. */}
-        <VideoFrame
-          src={youtubeEmbedUrl(true)}
-          title={productVideo.frameTitle}
-          withPlayer={playerShown}
-        />
+        <VideoPlayer />
       </Dialog>
     </>
+  )
+}
+
+/** The popup's player, created once the popup has painted: creating a frame is slow. */
+function VideoPlayer() {
+  const playerShown = useAfterPaint(true)
+  return (
+    <VideoFrame
+      src={youtubeEmbedUrl(true)}
+      title={productVideo.frameTitle}
+      withPlayer={playerShown}
+    />
   )
 }
