@@ -68,6 +68,22 @@ describe('useFieldValidation', () => {
     expect(result.current.showSummary).toBe(true)
   })
 
+  it("renders the messages once per submit, not once per wrong field's invalid event", () => {
+    let renders = 0
+    const formRef = { current: form } // as stable as the component's useRef
+    renderHook(() => {
+      renders += 1
+      return useFieldValidation(formRef, emptyValues())
+    })
+    fillFields({ ...complete, user_email: 'ana', user_group: '' })
+    const before = renders
+    // The browser checks every field in one go, in the task of the visitor's tap; React renders
+    // after each event, as it does for 'invalid' in a browser.
+    for (const name of ['user_email', 'user_group'])
+      act(() => void field(name).dispatchEvent(new Event('invalid', { cancelable: true })))
+    expect(renders - before).toBe(1)
+  })
+
   it('moves focus to the first wrong field one painted frame after its invalid event', () => {
     vi.useFakeTimers({
       toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout'],

@@ -35,8 +35,14 @@ export function useFieldValidation(
   useEffect(() => {
     const form = formRef.current
     if (!form) return
+    // One submit fires 'invalid' at every wrong field; the first already shows them all, so
+    // the others would only render the same messages again inside the visitor's tap.
+    let shownThisSubmit = false
     const showInvalid = (event: Event) => {
       event.preventDefault()
+      if (shownThisSubmit) return
+      shownThisSubmit = true
+      setTimeout(() => (shownThisSubmit = false), 0)
       const found = validate(
         Object.fromEntries(
           FIELD_NAMES.map((name) => [name, fieldOf(form, name)?.value ?? '']),
