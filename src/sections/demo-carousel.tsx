@@ -42,7 +42,9 @@ export function DemoCarousel() {
                   alt={slide.alt}
                   width={640}
                   height={400}
-                  loading={index === 0 ? 'eager' : 'lazy'}
+                  // Every picture is read with the page: one read only as its slide turned in
+                  // (loading="lazy") made that turn, or the tap on an arrow, wait for the
+                  // picture's SVG document to be built and painted.
                   decoding="async"
                 />
                 <div className={styles.text}>
