@@ -25,7 +25,13 @@ function Opener() {
       <button type="button" onClick={() => setOpen(true)}>
         Ver video
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Video" closeLabel="Cerrar">
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Video"
+        closeLabel="Cerrar"
+        answersTap
+      >
         <p>El reproductor</p>
       </Dialog>
     </>
@@ -68,7 +74,7 @@ describe('Dialog', () => {
 
   it('never opens when it is closed again before the modal was shown', async () => {
     const dialogThat = (open: boolean) => (
-      <Dialog open={open} onClose={() => undefined} title="Video">
+      <Dialog open={open} onClose={() => undefined} title="Video" answersTap>
         <p>El reproductor</p>
       </Dialog>
     )
@@ -79,5 +85,16 @@ describe('Dialog', () => {
     await new Promise((done) => setTimeout(done, 100))
     expect(showModal).not.toHaveBeenCalled()
     expect(screen.queryByText('El reproductor')).toBeNull()
+  })
+
+  it("opens at once, with no veil, when it does not answer a tap (a send's result)", () => {
+    const { container } = render(
+      <Dialog open onClose={() => undefined} title="¡Éxito!" role="alertdialog">
+        <p>Recibimos tu solicitud</p>
+      </Dialog>,
+    )
+    expect(showModal).toHaveBeenCalledTimes(1)
+    expect(screen.getByRole('alertdialog', { name: '¡Éxito!' })).toHaveAttribute('open')
+    expect(veil(container)).toBeNull()
   })
 })

@@ -13,6 +13,12 @@ type DialogProps = {
   variant?: 'message' | 'media'
   /** Id of the element that describes the dialog (alerts). */
   describedBy?: string
+  /**
+   * The dialog opens in answer to a tap ('Ver video'): dim the page in the frame that answers
+   * it and make the dialog modal after that paint. Dialogs that open on their own, such as a
+   * send's result, open at once.
+   */
+  answersTap?: boolean
   children: ReactNode
 }
 
@@ -22,9 +28,9 @@ type DialogProps = {
  * give focus back to whatever opened it.
  *
  * Making the page inert restyles every element of it, tens of milliseconds on a slow phone,
- * and none of that shows. So the frame that answers the tap paints a veil that dims the page,
- * as the dialog's backdrop will; the dialog becomes modal, with its panel fading in, in the
- * task after that paint (docs/decisions/006-interaction-latency.md).
+ * and none of that shows. So a dialog that answers a tap first paints a veil that dims the
+ * page, as the dialog's backdrop will; it becomes modal, with its panel fading in, in the task
+ * after that paint (docs/decisions/006-interaction-latency.md).
  */
 export function Dialog({
   open,
@@ -34,12 +40,14 @@ export function Dialog({
   role = 'dialog',
   variant = 'message',
   describedBy,
+  answersTap = false,
   children,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const opener = useRef<HTMLElement | null>(null)
   const titleId = useId()
-  const modal = useAfterPaint(open)
+  const afterPaint = useAfterPaint(open)
+  const modal = answersTap ? afterPaint : open
 
   // A layout effect, so the panel and showModal() land in the same task and frame.
   useLayoutEffect(() => {

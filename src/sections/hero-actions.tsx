@@ -37,6 +37,7 @@ export function HeroActions() {
         title={videoDialog.title}
         closeLabel={videoDialog.close}
         variant="media"
+        answersTap
       >
         {/* Mounted only while open: closing the popup stops the video. */}
         <VideoPlayer />
