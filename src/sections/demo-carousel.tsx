@@ -1,6 +1,7 @@
 import { Carousel } from '../components/carousel'
 import { LineDraw } from '../components/line-draw'
 import { carousel } from '../content/home'
+import { useAfterPaint } from '../browser/after-paint'
 import { assetUrl } from '../rules/asset-url'
 import section from './section.module.css'
 import styles from './demo-carousel.module.css'
@@ -16,6 +17,10 @@ const illustrations = import.meta.glob<string>('../assets/illustrations/*.svg', 
 
 export function DemoCarousel() {
   const total = carousel.slides.length
+  // The later slides' pictures are read once the carousel has hydrated and painted, each in a
+  // task of its own, instead of with the page or (lazily) only as their slide turned in: that
+  // made the turn, or the visitor's tap on an arrow, wait for the picture to be built.
+  const picturesWanted = useAfterPaint(true)
   return (
     <section
       className={`${section.section} ${section.light} ${styles.section}`}
@@ -42,9 +47,7 @@ export function DemoCarousel() {
                   alt={slide.alt}
                   width={640}
                   height={400}
-                  // Every picture is read with the page: one read only as its slide turned in
-                  // (loading="lazy") made that turn, or the tap on an arrow, wait for the
-                  // picture's SVG document to be built and painted.
+                  loading={index === 0 || picturesWanted ? undefined : 'lazy'}
                   decoding="async"
                 />
                 <div className={styles.text}>
