@@ -47,6 +47,8 @@ test.describe('video popup', () => {
     const opener = page.getByRole('button', { name: heroActions.videoCta })
     await opener.click()
     const dialog = page.getByRole('dialog')
+    // Opening puts focus inside, on its first control (a frame after the tap: the veil first).
+    await expect(dialog.getByRole('button', { name: videoDialog.close })).toBeFocused()
     const focusPlaces: string[] = []
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press('Tab')

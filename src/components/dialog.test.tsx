@@ -72,6 +72,24 @@ describe('Dialog', () => {
     expect(opener).toHaveFocus()
   })
 
+  it('gives focus back to its opener even when a key moved focus before it became modal', async () => {
+    render(
+      <>
+        <Opener />
+        <a href="#despues">Después</a>
+      </>,
+    )
+    const opener = screen.getByRole('button', { name: 'Ver video' })
+    opener.focus()
+    act(() => opener.click())
+    // A Tab pressed in the frame of the veil, before the page behind turned inert.
+    screen.getByRole('link', { name: 'Después' }).focus()
+    const close = await screen.findByRole('button', { name: 'Cerrar' })
+
+    act(() => close.click())
+    expect(opener).toHaveFocus()
+  })
+
   it('never opens when it is closed again before the modal was shown', async () => {
     const dialogThat = (open: boolean) => (
       <Dialog open={open} onClose={() => undefined} title="Video" answersTap>

@@ -49,12 +49,18 @@ export function Dialog({
   const afterPaint = useAfterPaint(open)
   const modal = answersTap ? afterPaint : open
 
+  // Whatever had focus when the dialog was asked for, not when it became modal: a key pressed
+  // in between may have moved focus.
+  useLayoutEffect(() => {
+    if (open)
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+  }, [open])
+
   // A layout effect, so the panel and showModal() land in the same task and frame.
   useLayoutEffect(() => {
     const dialog = ref.current
     if (!dialog) return
     if (modal && !dialog.open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
       dialog.showModal()
     } else if (!modal && dialog.open) {
       dialog.close()
