@@ -222,6 +222,23 @@ test.describe('validation', () => {
     await expect(page.locator('[name="user_phone"]')).toHaveAttribute('aria-invalid', 'true')
   })
 
+  test('an address the browser refuses is explained too, never refused without a word', async ({
+    page,
+  }) => {
+    await gotoHome(page)
+    // The browser's e-mail check refuses "(" before the "@", where our own rule lets it pass.
+    const email = `ana(x)${uniqueEmail('navegador')}`
+    await fillDemoForm(page, demoRequest(email))
+    await submitButton(page).click()
+    const emailField = page.locator('[name="user_email"]')
+    await expect(emailField).toHaveAttribute('aria-invalid', 'true')
+    await expect(emailField).toHaveAccessibleDescription(/nombre@empresa\.com/)
+    await expect(emailField).toBeFocused()
+    await expect(page.getByRole('status')).toContainText('Revisa los campos marcados')
+    await expect(alertDialog(page)).toHaveCount(0)
+    expect(await storedRequests(page, email)).toHaveLength(0)
+  })
+
   for (const phone of ['55 1234 5678', '+34 612 345 678', '+57 (300) 123-4567', '+506 8888-8888']) {
     test(`accepts the phone number ${phone}`, async ({ page }) => {
       await gotoHome(page)

@@ -1,4 +1,4 @@
-import { demoSection } from '../src/content/demo-form'
+import { demoSection } from '../src/content/demo-section'
 import { terms } from '../src/content/terms'
 import { expect, gotoHome, submitButton, test } from './fixtures'
 

@@ -2,7 +2,8 @@
 // sending service fails: each path a visitor can take ends in a stored request or in a
 // one-tap way to send it, never in silence.
 import type { Page, Route } from '@playwright/test'
-import { demoForm, demoSection } from '../src/content/demo-form'
+import { demoForm } from '../src/content/demo-form'
+import { demoSection } from '../src/content/demo-section'
 import { fallbackMessage } from '../src/content/fallback-message'
 import { contact } from '../src/config/site'
 import { MAX_FALLBACK_URL_LENGTH } from '../src/rules/fallback-links'

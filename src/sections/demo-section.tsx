@@ -1,5 +1,6 @@
 import { Icon } from '../components/icon'
-import { demoForm, demoSection } from '../content/demo-form'
+import { demoForm } from '../content/demo-form'
+import { demoSection } from '../content/demo-section'
 import { mailtoHref, whatsappHref } from '../content/site'
 import { Island } from '../islands/island'
 import { ChannelLinks } from './demo-form-alternatives'

@@ -1,4 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react'
+import { demoForm } from '../../content/demo-form'
 import { afterNextPaint } from '../after-paint'
 import {
   FIELD_NAMES,
@@ -8,6 +9,8 @@ import {
   type FieldErrors,
   type FieldName,
 } from '../../rules/demo-request'
+
+const { errors: messages } = demoForm
 
 const fieldOf = (form: HTMLFormElement, name: FieldName) =>
   form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null
@@ -35,8 +38,8 @@ export function useFieldValidation(
   useEffect(() => {
     const form = formRef.current
     if (!form) return
-    // One submit fires 'invalid' at every wrong field; the first already shows them all, so
-    // the others would only render the same messages again inside the visitor's tap.
+    // One submit fires 'invalid' at every wrong field, in the same task. The first event shows
+    // every message, so the others render nothing again inside the visitor's tap.
     let shownThisSubmit = false
     const showInvalid = (event: Event) => {
       event.preventDefault()
@@ -48,12 +51,14 @@ export function useFieldValidation(
           FIELD_NAMES.map((name) => [name, fieldOf(form, name)?.value ?? '']),
         ) as DemoRequestValues,
       )
+      // The browser's e-mail check refuses some addresses our rule lets through ("(" before the
+      // "@"): name it too, or the submit would be refused without a word.
+      if (fieldOf(form, 'user_email')?.validity.typeMismatch) found.user_email ??= messages.email
       setErrors(found)
       setShowSummary(true)
       const first = FIELD_NAMES.find((name) => found[name])
       // The messages answer the tap first; moving focus scrolls the page, so it waits a frame.
-      if (first && event.target === fieldOf(form, first))
-        afterNextPaint(() => fieldOf(form, first)?.focus())
+      if (first) afterNextPaint(() => fieldOf(form, first)?.focus())
     }
     form.addEventListener('invalid', showInvalid, true)
     return () => form.removeEventListener('invalid', showInvalid, true)
