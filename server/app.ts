@@ -13,9 +13,17 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify'
+import proxyAddr from '@fastify/proxy-addr'
+import { limitConnectionsPerClient, type ConnectionCounts } from './connection-limits.js'
+import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
 import { BODY_LIMIT, emailStandIn } from './email-stand-in.js'
-import { DEFAULT_LIMITS, type ServerLimits } from './limits.js'
-import { OutboxWriter, outboxPath, type OutboxIo } from './outbox.js'
+import {
+  DEFAULT_LIMITS,
+  DEFAULT_TIMEOUTS,
+  type ServerLimits,
+  type ServerTimeouts,
+} from './limits.js'
+import { OutboxWriter, outboxPath, type OutboxIo, type Readiness } from './outbox.js'
 import { COMPRESSIBLE } from './postbuild.js'
 import { OneLinePerRequest } from './request-log.js'
 import { classifyPath } from './request-path.js'
@@ -32,16 +40,34 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
   /** Rate, connection and outbox limits; the defaults suit a small business. */
   limits?: Partial<ServerLimits>
-  /** Whose X-Forwarded-For to believe for the client address (Fastify's trustProxy). */
-  trustProxy?: FastifyServerOptions['trustProxy']
+  /** How long a client may take; the defaults let a slow phone through. */
+  timeouts?: Partial<ServerTimeouts>
+  /**
+   * The reverse proxies whose X-Forwarded-For names the client: their addresses or CIDRs, or
+   * how many there are in front of the server (every peer is then a proxy).
+   */
+  trustProxy?: string[] | number | false
   /** The outbox's file operations: a seam for tests that inject disk faults. */
   outboxIo?: OutboxIo
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    site: { build: SiteBuild; distDir: string; outboxFile: string | null }
+    site: {
+      build: SiteBuild
+      distDir: string
+      outboxFile: string | null
+      connections: ConnectionCounts
+    }
   }
+}
+
+/** Whether a peer is one of the trusted reverse proxies. */
+function proxyMatcher(trustProxy: AppOptions['trustProxy']): (address: string) => boolean {
+  if (trustProxy === undefined || trustProxy === false) return () => false
+  if (typeof trustProxy === 'number') return () => true
+  const trusted = proxyAddr.compile(trustProxy)
+  return (address) => trusted(address, 0)
 }
 
 function readOptional(file: string): Buffer | null {
@@ -66,6 +92,10 @@ function clientErrorHandler(headers: Record<string, string>) {
           ? 408
           : 400
     const body = STATUS_CODES[status] ?? 'Bad Request'
+    // Destroyed once the answer is out (or at once if the client does not read it): a socket
+    // only half closed would keep its connection slot for minutes.
+    const destroy = (): void => void socket.destroy()
+    setTimeout(destroy, 1_000).unref()
     const lines = [
       `HTTP/1.1 ${status} ${body}`,
       ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
@@ -76,8 +106,8 @@ function clientErrorHandler(headers: Record<string, string>) {
       '',
       body,
     ]
-    if (socket.writable) socket.end(lines.join('\r\n'))
-    else socket.destroy()
+    if (socket.writable) socket.end(lines.join('\r\n'), destroy)
+    else destroy()
   }
 }
 
@@ -87,18 +117,32 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const headers = securityHeaders(build)
   const notFoundPage = readOptional(join(distDir, '404.html'))
   const limits = { ...DEFAULT_LIMITS, ...options.limits }
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
+  const trustProxy = options.trustProxy ?? false
   let shuttingDown = false
 
   const app = Fastify({
     logger: options.logger ?? false,
     logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT,
-    // Bound the time a client may take to send its request (slow-loris).
-    requestTimeout: 30_000,
+    // Bound the time a client may take to send its request (slow-loris) or sit idle.
+    http: {
+      headersTimeout: timeouts.headers,
+      requestTimeout: timeouts.request,
+      connectionsCheckingInterval: timeouts.checkEvery,
+    },
+    requestTimeout: timeouts.request,
+    keepAliveTimeout: timeouts.keepAlive,
+    connectionTimeout: timeouts.idle,
     // Fastify's 503-while-closing bypasses the hooks (no security headers); serving the
     // request with Connection: close is just as correct.
     return503OnClosing: false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy:
+      typeof trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < trustProxy
+        : Array.isArray(trustProxy)
+          ? trustProxy.join(',')
+          : trustProxy,
     clientErrorHandler: clientErrorHandler(headers),
     // Malformed percent-encoding the router cannot decode: a plain 400 with our headers.
     frameworkErrors: (_error, _request, reply) => {
@@ -110,15 +154,26 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // Past this many open connections the server refuses new ones at once, so a pile-up of
   // idle or slow clients cannot exhaust file descriptors or memory.
   app.server.maxConnections = limits.maxConnections
+  const connections = limitConnectionsPerClient(app.server, {
+    perClient: limits.maxConnectionsPerClient,
+    isProxy: proxyMatcher(trustProxy),
+  })
 
+  // Said once per change, whether a request, an append or a monitor's probe noticed it.
+  const logReadiness = (state: Readiness): void => {
+    if (state.ready) app.log.info({ event: 'ready' }, 'ready: the outbox can be written again')
+    else app.log.error({ event: 'not-ready', reason: state.reason }, `not ready: ${state.reason}`)
+  }
   const outbox =
     build.mode === 'local'
       ? new OutboxWriter(outboxPath(options.dataDir), {
           maxBytes: limits.outboxMaxBytes,
+          largestRecordBytes: LARGEST_RECORD_BYTES,
+          onReadinessChange: logReadiness,
           ...(options.outboxIo && { io: options.outboxIo }),
         })
       : null
-  app.decorate('site', { build, distDir, outboxFile: outbox?.file ?? null })
+  app.decorate('site', { build, distDir, outboxFile: outbox?.file ?? null, connections })
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers).header('cache-control', REVALIDATE_CACHE)
@@ -169,20 +224,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
   )
   // Readiness: a demo request sent now would be stored. A load balancer or uptime monitor
   // watches this one; restarting the process would not free a full disk.
-  let wasReady = true
-  app.get('/readyz', async (request, reply) => {
+  app.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', NO_STORE)
     const state = outbox === null ? ({ ready: true } as const) : await outbox.readiness()
-    if (state.ready !== wasReady) {
-      if (state.ready)
-        request.log.info({ event: 'ready' }, 'ready: the outbox can be written again')
-      else
-        request.log.error(
-          { event: 'not-ready', reason: state.reason },
-          `not ready: ${state.reason}`,
-        )
-      wasReady = state.ready
-    }
     if (state.ready) return reply.send({ status: 'ok' })
     // The reason (paths, sizes) goes to the log only, not to whoever asks.
     return reply.code(503).send({ status: 'unavailable' })

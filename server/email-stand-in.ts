@@ -5,23 +5,34 @@
 import type { ServerResponse } from 'node:http'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import {
+  CONTACT_NUMBER_PARAM,
+  CONTROL_FIELDS,
+  HONEYPOT_FIELD,
+  POSTED_RESULT_IDS,
+  SEND_FORM_PATH,
+  SEND_PATH,
+  newContactNumber,
+} from '../src/contract/demo-request.js'
+import { refusals } from '../src/content/lead-server.js'
+import { clientKey } from './client-address.js'
+import { DEFAULT_LIMITS } from './limits.js'
+import { MAX_ID_LENGTH, checkTemplateParams } from './demo-request-check.js'
 import { OutboxError, newRecord, type OutboxRecord, type OutboxWriter } from './outbox.js'
 import type { Fault, FaultQueue } from './test-hooks.js'
 import { NO_STORE } from './security-headers.js'
 import { clientErrorStatus, sendText } from './text-reply.js'
 
-export const SEND_PATH = '/api/v1.0/email/send'
-export const SEND_FORM_PATH = '/api/v1.0/email/send-form'
+export { SEND_FORM_PATH, SEND_PATH }
 export const BODY_LIMIT = 50 * 1024
-export const MAX_PARAM_LENGTH = 5_000
-/** Sends accepted per client address per minute (DEMO_RATE_LIMIT_PER_MINUTE overrides it). */
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 10
+const ID = /^[\w.-]+$/
 
 const MESSAGES = {
   publicKey: 'The Public Key is required. Send it as user_id.',
   serviceId: 'The service ID is required. Send it as service_id.',
   templateId: 'The template ID is required. Send it as template_id.',
   templateParams: 'The template params must be an object.',
+  badId: 'The service ID, template ID and Public Key may hold only letters, digits, _ . and -.',
   tooLarge: `The request body is too large: the limit is ${BODY_LIMIT / 1024} KB.`,
   badJson: 'The request body is not valid JSON.',
   badForm: 'The request body is not valid multipart form data.',
@@ -33,20 +44,33 @@ const MESSAGES = {
     'The message could not be stored: the server is out of disk space. Please try again later.',
 } as const
 
-/** Form fields that configure the call rather than fill the template. */
-const CONTROL_FIELDS = new Set(['lib_version', 'service_id', 'template_id', 'user_id'])
+const CONTROL_FIELD_NAMES: ReadonlySet<string> = new Set(CONTROL_FIELDS)
 
 /**
  * A browser running no script posts the demo form here itself. It is answered with the home page
  * (Post/Redirect/Get), whose section with this id says how it went: never a bare text page.
- * The ids are those of src/content/demo-form.ts (`posted`).
  */
 export const POSTED_PAGES = {
-  sent: '/#solicitud-enviada',
-  failed: '/#solicitud-no-enviada',
+  sent: `/#${POSTED_RESULT_IDS.sent}`,
+  failed: `/#${POSTED_RESULT_IDS.failed}`,
 } as const
-/** The form's bot trap (src/browser/demo-request/use-send-request.ts): no person fills it. */
-const HONEYPOT_FIELD = 'website'
+
+/**
+ * Whether a browser says the request comes from a page of another site. Sec-Fetch-Site is the
+ * browser's own word; Origin is checked against the host the request was sent to when it is
+ * missing. A client that sends neither (an old browser, a script) is judged by the rest.
+ */
+export function isCrossSite(request: FastifyRequest): boolean {
+  const fetchSite = request.headers['sec-fetch-site']
+  if (fetchSite !== undefined) return fetchSite !== 'same-origin' && fetchSite !== 'none'
+  const origin = request.headers.origin
+  if (origin === undefined) return false
+  try {
+    return new URL(origin).host !== request.host
+  } catch {
+    return true // "null" (a sandboxed or privacy-redirected page) or garbage
+  }
+}
 
 const isNavigation = (request: FastifyRequest): boolean =>
   request.headers['sec-fetch-mode'] === 'navigate' ||
@@ -60,9 +84,6 @@ const answerAsText: Answer = sendText
 const answerAsPage: Answer = (reply, status) =>
   reply.redirect(status === 200 ? POSTED_PAGES.sent : POSTED_PAGES.failed, 303)
 
-/** Up to five digits, as the page makes them (src/rules/demo-request.ts). */
-const newContactNumber = (): string => String(Math.floor(Math.random() * 100_000))
-
 interface SendRequest {
   userId: unknown
   serviceId: unknown
@@ -75,7 +96,9 @@ const mediaType = (request: FastifyRequest): string =>
 
 const present = (value: unknown): value is string => typeof value === 'string' && value !== ''
 
-/** Template params as stored: strings only, each capped at MAX_PARAM_LENGTH characters. */
+const validId = (value: string): boolean => value.length <= MAX_ID_LENGTH && ID.test(value)
+
+/** Template params as strings (numbers and booleans as the SDK's JSON would carry them). */
 function templateParams(value: unknown): Record<string, string> | string {
   if (value === undefined || value === null) return {}
   if (typeof value !== 'object' || Array.isArray(value)) return MESSAGES.templateParams
@@ -84,7 +107,7 @@ function templateParams(value: unknown): Record<string, string> | string {
     if (typeof param !== 'string' && typeof param !== 'number' && typeof param !== 'boolean') {
       return `The template param "${name.slice(0, 100)}" must be a string, number or boolean.`
     }
-    params.push([name, String(param).slice(0, MAX_PARAM_LENGTH)])
+    params.push([name, String(param)])
   }
   // fromEntries defines own properties, so a "__proto__" param stays plain data.
   return Object.fromEntries(params)
@@ -184,8 +207,17 @@ export interface StandInOptions {
 }
 
 export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, options) => {
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', NO_STORE)
+    // Another site's page cannot file requests through its visitors' browsers.
+    if (isCrossSite(request)) {
+      request.log.warn(
+        { event: 'demo-request-cross-site', origin: request.headers.origin ?? null },
+        'demo request from another site refused',
+      )
+      return sendText(reply, 403, refusals.crossSite)
+    }
+    return undefined
   })
   // Only JSON and multipart bodies are parsed here; anything else is a 415 from Fastify.
   app.removeContentTypeParser('text/plain')
@@ -193,8 +225,9 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
   // (request.ip: the socket's, or the proxy's X-Forwarded-For when TRUST_PROXY is set) shared
   // by every route of this plugin: the two sending endpoints.
   await app.register(rateLimit, {
-    max: options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+    max: options.rateLimitPerMinute ?? DEFAULT_LIMITS.rateLimitPerMinute,
     timeWindow: 60_000,
+    keyGenerator: (request) => clientKey(request.ip),
   })
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
@@ -235,7 +268,22 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
     if (!present(input.userId)) return answer(reply, 400, MESSAGES.publicKey)
     if (!present(input.serviceId)) return answer(reply, 400, MESSAGES.serviceId)
     if (!present(input.templateId)) return answer(reply, 400, MESSAGES.templateId)
+    if (![input.userId, input.serviceId, input.templateId].every(validId)) {
+      return answer(reply, 400, MESSAGES.badId)
+    }
     if (typeof params === 'string') return answer(reply, 400, params)
+
+    // A filled bot trap is told it succeeded, on every path, and nothing is stored.
+    if (present(params[HONEYPOT_FIELD])) {
+      request.log.info(
+        { event: 'demo-request-bot' },
+        'demo request with the bot trap filled: not stored',
+      )
+      return answer(reply, 200, 'OK')
+    }
+    delete params[HONEYPOT_FIELD]
+    const problem = checkTemplateParams(params)
+    if (problem !== null) return answer(reply, 400, problem)
 
     const record = newRecord(input.serviceId, input.templateId, params)
     try {
@@ -277,13 +325,13 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
     const answer = page ? answerAsPage : answerAsText
     const fields = await formFields(request)
     if (fields === null) return answer(reply, 400, MESSAGES.badForm)
-    if (page) {
-      // The page's script would have done this: drop a bot, number the request.
-      if (present(fields.get(HONEYPOT_FIELD))) return answer(reply, 200)
-      fields.delete(HONEYPOT_FIELD)
-      if (!present(fields.get('contact_number'))) fields.set('contact_number', newContactNumber())
+    // The page's script would have numbered the request.
+    if (page && !present(fields.get(CONTACT_NUMBER_PARAM))) {
+      fields.set(CONTACT_NUMBER_PARAM, newContactNumber())
     }
-    const params = Object.fromEntries([...fields].filter(([name]) => !CONTROL_FIELDS.has(name)))
+    const params = Object.fromEntries(
+      [...fields].filter(([name]) => !CONTROL_FIELD_NAMES.has(name)),
+    )
     return accept(
       request,
       reply,

@@ -1,47 +1,50 @@
-// The server's protective limits, read from the environment by main.ts. The defaults suit a
-// small business's landing page and should never need touching: a visitor sends one request,
-// perhaps a retry; a flood from one address, a connection pile-up or a runaway outbox is what
-// they stop.
-import { DEFAULT_RATE_LIMIT_PER_MINUTE } from './email-stand-in.js'
-import { DEFAULT_OUTBOX_MAX_BYTES } from './outbox.js'
-
-export const DEFAULT_MAX_CONNECTIONS = 1024
+// The server's protective limits. The defaults (server/config.ts) suit a small business's landing
+// page and should never need touching: a visitor sends one request, perhaps a retry; a flood
+// from one client, a connection pile-up or a runaway outbox is what they stop.
+import { readConfig } from './config.js'
 
 export interface ServerLimits {
-  /** Demo requests accepted per client address per minute (the sending endpoints only). */
+  /** Demo requests accepted per client per minute (the sending endpoints only). */
   rateLimitPerMinute: number
   /** Open connections beyond this are refused at once. */
   maxConnections: number
+  /** Open connections one client may hold; a trusted proxy is not counted. */
+  maxConnectionsPerClient: number
   /** The outbox refuses requests that would grow it past this many bytes. */
   outboxMaxBytes: number
 }
 
+const defaults = readConfig({}, '.')
+
 export const DEFAULT_LIMITS: ServerLimits = {
-  rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
-  maxConnections: DEFAULT_MAX_CONNECTIONS,
-  outboxMaxBytes: DEFAULT_OUTBOX_MAX_BYTES,
+  rateLimitPerMinute: defaults.rateLimitPerMinute,
+  maxConnections: defaults.maxConnections,
+  maxConnectionsPerClient: defaults.maxConnectionsPerClient,
+  outboxMaxBytes: defaults.outboxMaxBytes,
 }
 
-export class LimitsError extends Error {}
-
-const ENV_NAMES: Record<keyof ServerLimits, string> = {
-  rateLimitPerMinute: 'DEMO_RATE_LIMIT_PER_MINUTE',
-  maxConnections: 'MAX_CONNECTIONS',
-  outboxMaxBytes: 'OUTBOX_MAX_BYTES',
+/**
+ * How long a client may take, in milliseconds. A slow phone on a poor network sends its headers
+ * in well under a second and the demo form's 50 KB body in a few; an idle keep-alive
+ * connection is worth keeping only while the page's own requests may follow.
+ */
+export interface ServerTimeouts {
+  /** From the connection (or the previous response) to the end of the request's headers. */
+  headers: number
+  /** From the connection to the end of the whole request, body included. */
+  request: number
+  /** An idle keep-alive connection is closed after this. */
+  keepAlive: number
+  /** A connection with no traffic at all in either direction is destroyed after this. */
+  idle: number
+  /** How often Node checks the headers and request timeouts. */
+  checkEvery: number
 }
 
-/** Limits from DEMO_RATE_LIMIT_PER_MINUTE, MAX_CONNECTIONS and OUTBOX_MAX_BYTES (positive integers). */
-export function readLimits(env: NodeJS.ProcessEnv): ServerLimits {
-  const limits = { ...DEFAULT_LIMITS }
-  for (const key of Object.keys(ENV_NAMES) as (keyof ServerLimits)[]) {
-    const name = ENV_NAMES[key]
-    const raw = env[name]?.trim()
-    if (raw === undefined || raw === '') continue
-    const value = Number(raw)
-    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < 1) {
-      throw new LimitsError(`${name} must be a positive whole number, not "${raw}"`)
-    }
-    limits[key] = value
-  }
-  return limits
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  headers: 10_000,
+  request: 30_000,
+  keepAlive: 10_000,
+  idle: 30_000,
+  checkEvery: 1_000,
 }

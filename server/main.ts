@@ -1,87 +1,73 @@
-// `npm start` runs this: the production server on 127.0.0.1:$PORT.
-//   PORT (3000), HOST (127.0.0.1), DIST_DIR (<repo>/dist), DATA_DIR (<repo>/.data),
-//   GASPRE_TEST_HOOKS=1 enables the /__test__/ routes, LOG_LEVEL (info),
-//   SHUTDOWN_GRACE_MS (25000): how long SIGTERM waits for in-flight requests,
-//   DEMO_RATE_LIMIT_PER_MINUTE (10), MAX_CONNECTIONS (1024), OUTBOX_MAX_BYTES (1 GiB): limits,
-//   TRUST_PROXY (unset): the reverse proxy's address(es) or CIDR(s), comma-separated, whose
-//   X-Forwarded-For names the client (the rate limit counts per client address).
+// `npm start` runs this: the production server, configured by the environment variables that
+// server/config.ts describes (README, "Run time"). It refuses to start on a wrong setting, a
+// missing build, or a DATA_DIR it cannot write or that another server holds: one line says why.
 import { fileURLToPath } from 'node:url'
-import { resolve } from 'node:path'
+import closeWithGrace from 'close-with-grace'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
+import { ConfigError, readConfig, type ServerConfig } from './config.js'
+import { DataDirError, lockDataDir, type DataDirLock } from './data-dir.js'
 import { SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
-import { LimitsError, readLimits } from './limits.js'
+import { OUTBOX_FILE } from './outbox.js'
 import { SiteBuildError } from './site-build.js'
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 
-function envPort(name: string, fallback: number): number {
-  const raw = process.env[name]
-  if (raw === undefined || raw === '') return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < 0 || value > 65535) {
-    console.error(`${name} must be a port number (0-65535), not "${raw}"`)
-    process.exit(1)
-  }
-  return value
-}
+/** The errors an operator causes and can mend: one line, exit 1, no stack trace. */
+const isOperatorError = (error: unknown): error is Error =>
+  error instanceof ConfigError || error instanceof SiteBuildError || error instanceof DataDirError
 
-/** Fastify's trustProxy from TRUST_PROXY: the proxies' addresses or CIDRs, comma-separated. */
-function trustProxy(raw: string | undefined): string | false {
-  const value = raw?.trim() ?? ''
-  return value === '' ? false : value
+/**
+ * Stops on SIGTERM or SIGINT (and on a crash): no new connections, the requests in flight
+ * finish within SHUTDOWN_GRACE_MS (0: they are cut off at once), then the outbox and the lock
+ * on DATA_DIR are let go. A second signal exits at once.
+ */
+function stopGracefully(app: FastifyInstance, config: ServerConfig, lock: DataDirLock | null) {
+  const { shutdownGraceMs } = config
+  return closeWithGrace(
+    {
+      // With no grace the connections are cut below, so closing takes no time to wait for.
+      ...(shutdownGraceMs > 0 && { delay: shutdownGraceMs }),
+      logger: { error: (message: unknown) => app.log.error(message) },
+      onTimeout: (delay) =>
+        app.log.error({ graceMs: delay }, 'in-flight requests did not finish in time: exiting'),
+    },
+    async ({ signal, err }) => {
+      if (err !== undefined) app.log.error({ err }, 'stopping after an unexpected error')
+      else app.log.info({ signal }, 'stopping: no new connections, finishing in-flight requests')
+      if (shutdownGraceMs === 0) app.server.closeAllConnections()
+      try {
+        await app.close()
+      } finally {
+        await lock?.release()
+      }
+    },
+  )
 }
 
 async function main(): Promise<void> {
-  const distDir = resolve(process.env.DIST_DIR ?? resolve(repoRoot, 'dist'))
-  const dataDir = resolve(process.env.DATA_DIR ?? resolve(repoRoot, '.data'))
-  const port = envPort('PORT', 3000)
-  const host = process.env.HOST ?? '127.0.0.1'
-  const graceMs = envPort('SHUTDOWN_GRACE_MS', 25_000)
-
-  const testHooks = process.env.GASPRE_TEST_HOOKS === '1'
-  let app: FastifyInstance
-  try {
-    app = buildApp({
-      distDir,
-      dataDir,
-      testHooks,
-      logger: { level: process.env.LOG_LEVEL ?? 'info' },
-      limits: readLimits(process.env),
-      trustProxy: trustProxy(process.env.TRUST_PROXY),
-    })
-  } catch (error) {
-    if (error instanceof SiteBuildError || error instanceof LimitsError) {
-      console.error(error.message)
-      process.exit(1)
-    }
-    throw error
-  }
-
-  let stopping = false
-  const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) {
-      // A second Ctrl-C means "now".
-      console.error(`${signal} again: exiting without waiting`)
-      process.exit(1)
-    }
-    stopping = true
-    app.log.info({ signal }, 'stopping: no new connections, finishing in-flight requests')
-    const force = setTimeout(() => {
-      app.log.error({ graceMs }, 'in-flight requests did not finish in time: exiting')
-      process.exit(1)
-    }, graceMs)
-    force.unref()
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while stopping')
-        process.exit(1)
-      },
-    )
-  }
-  process.on('SIGTERM', stop)
-  process.on('SIGINT', stop)
+  const config = readConfig(process.env, repoRoot)
+  const app = buildApp({
+    distDir: config.distDir,
+    dataDir: config.dataDir,
+    testHooks: config.testHooks,
+    logger: { level: config.logLevel },
+    limits: config,
+    trustProxy: config.trustProxy,
+  })
+  const local = app.site.outboxFile !== null
+  // Only local mode writes to DATA_DIR; a build for the e-mail service never touches it.
+  const lock = local
+    ? await lockDataDir(config.dataDir, {
+        files: [OUTBOX_FILE],
+        onLost: (error) => {
+          app.log.fatal({ err: error }, `lost the lock on DATA_DIR (${error.message}): stopping`)
+          process.exitCode = 1
+          void shutdown.close()
+        },
+      })
+    : null
+  const shutdown = stopGracefully(app, config, lock)
   // When started with an IPC channel (npm run bench:server), report memory on request: the
   // benchmark measures the server's own heap, not its own process's.
   if (process.send !== undefined) {
@@ -91,20 +77,24 @@ async function main(): Promise<void> {
     process.channel?.unref()
   }
 
-  const address = await app.listen({ port, host })
+  const address = await app.listen({ port: config.port, host: config.host })
   const url = new URL(address)
   console.log(`Listening on ${url.origin}/`)
-  if (app.site.outboxFile !== null) {
+  if (local) {
     console.log(
       `LOCAL mode: no e-mail service key in this build; ${url.origin}${SEND_PATH} and ` +
         `${SEND_FORM_PATH} stand in for the sending API`,
     )
-    console.log(`Demo requests are stored in ${app.site.outboxFile} (list them: npm run outbox)`)
+    console.log(
+      `Demo requests are stored in ${app.site.outboxFile} (list them: npm run outbox); ` +
+        `this server holds ${config.dataDir} until it stops`,
+    )
   }
-  if (testHooks) console.log('TEST HOOKS ON (GASPRE_TEST_HOOKS=1): /__test__/ routes are served')
+  if (config.testHooks)
+    console.log('TEST HOOKS ON (GASPRE_TEST_HOOKS=1): /__test__/ routes are served')
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error)
+  console.error(isOperatorError(error) ? error.message : error)
   process.exit(1)
 })

@@ -1,5 +1,6 @@
 // `npm run outbox`: lists the demo requests the local stand-in stored, newest first;
-// `npm run outbox -- --csv > solicitudes.csv` exports them for a spreadsheet, oldest first.
+// `npm run outbox -- --xlsx > solicitudes.xlsx` exports them as a spreadsheet, oldest first, and
+// `npm run outbox -- --csv > solicitudes.csv` as CSV for other tools.
 // Honours DATA_DIR (default <repo>/.data), like the server. It streams: a 1 GB outbox is read
 // and written in flat memory. It runs from the build (scripts/outbox.mjs) with no dev
 // dependencies.
@@ -8,6 +9,8 @@ import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { outboxPath, streamOutbox, streamOutboxNewestFirst, type OutboxRecord } from './outbox.js'
+import { writeXlsx } from './outbox-xlsx.js'
+import { visibleControls } from './visible-text.js'
 
 /** Known template params, in the order a reader wants them. */
 const LABELS: [string, string][] = [
@@ -49,24 +52,27 @@ export const UTF8_BOM = '\uFEFF'
 
 const USAGE = [
   'usage: npm run outbox                 list the stored demo requests, newest first',
+  '       npm run outbox -- --xlsx > solicitudes.xlsx',
+  '                                      export them as a spreadsheet (every cell text, oldest first)',
   '       npm run outbox -- --csv > solicitudes.csv',
   '                                      export them as CSV (UTF-8, oldest first)',
 ].join('\n')
+const FORMATS = new Set(['--csv', '--xlsx'])
 
 function field(label: string, value: string): string {
-  // Multi-line messages stay aligned under their label.
-  const [first = '', ...rest] = value.split(/\r?\n/)
+  // Multi-line messages stay aligned under their label; what a terminal would act on is shown.
+  const [first = '', ...rest] = visibleControls(value.replace(/\r\n/g, '\n')).split('\n')
   const indent = ' '.repeat(WIDTH + 2)
   return [`  ${`${label}:`.padEnd(WIDTH)}${first}`, ...rest.map((line) => indent + line)].join('\n')
 }
 
 export function formatRecord(record: OutboxRecord, index: number): string {
-  const lines = [`#${index}  ${record.receivedAt}  (${record.id})`]
+  const lines = [`#${index}  ${visibleControls(`${record.receivedAt}  (${record.id})`)}`]
   for (const [name, label] of LABELS) lines.push(field(label, record.params[name] ?? '—'))
   const others = Object.keys(record.params)
     .filter((name) => !KNOWN.has(name))
     .sort()
-  for (const name of others) lines.push(field(name, record.params[name] ?? ''))
+  for (const name of others) lines.push(field(visibleControls(name), record.params[name] ?? ''))
   lines.push(field('Service/template', `${record.serviceId} / ${record.templateId}`))
   return lines.join('\n')
 }
@@ -178,12 +184,12 @@ function stdoutHoldsNpmBanner(): boolean {
   }
 }
 
-function stdoutSink(overwriteBanner: boolean): (chunk: string) => Promise<void> {
+function stdoutSink(overwriteBanner: boolean): (chunk: string | Buffer) => Promise<void> {
   if (overwriteBanner) {
     ftruncateSync(1, 0)
     let position = 0
     return async (chunk) => {
-      const bytes = Buffer.from(chunk, 'utf8')
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk
       for (let done = 0; done < bytes.length;) {
         done += writeSync(1, bytes, done, bytes.length - done, position + done)
       }
@@ -204,9 +210,17 @@ export async function main(argv: readonly string[]): Promise<number> {
     console.log(USAGE)
     return 0
   }
-  const unknown = [...args].filter((arg) => arg !== '--csv')
+  const unknown = [...args].filter((arg) => !FORMATS.has(arg))
   if (unknown.length > 0) {
     console.error(`outbox: unknown option ${unknown.join(' ')}\n${USAGE}`)
+    return 2
+  }
+  if (args.has('--csv') && args.has('--xlsx')) {
+    console.error(`outbox: choose one of --csv and --xlsx\n${USAGE}`)
+    return 2
+  }
+  if (args.has('--xlsx') && process.stdout.isTTY) {
+    console.error('outbox: --xlsx writes a file: npm run outbox -- --xlsx > solicitudes.xlsx')
     return 2
   }
   // A reader that stops early (| head) is not an error.
@@ -223,7 +237,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     () => 0,
   )
   try {
-    if (args.has('--csv')) {
+    if (args.has('--xlsx')) {
+      const { count, skipped } = await writeXlsx(file, stdoutSink(stdoutHoldsNpmBanner()), endBytes)
+      const torn = skipped > 0 ? `; ${plural(skipped, 'unreadable line')} skipped` : ''
+      console.error(`outbox: exported ${plural(count, 'demo request')} from ${file}${torn}`)
+    } else if (args.has('--csv')) {
       const output = new ChunkedOutput(stdoutSink(stdoutHoldsNpmBanner()))
       const { count, skipped } = await writeCsv(file, output, endBytes)
       const torn = skipped > 0 ? `; ${plural(skipped, 'unreadable line')} skipped` : ''

@@ -2,18 +2,19 @@
 // Appends go through one serialized writer and are fdatasync'ed before the caller is told
 // they are stored, so parallel requests never interleave and an acknowledged request survives
 // a crash. An append is all or nothing: a short write is continued until every byte is down,
-// and a write that fails (disk full, I/O error) is truncated back to the previous size, so the
-// caller is never told "stored" for a partial line. A crash mid-write can still leave a torn
-// last line: the writer terminates it before its next append and the reader skips it, so one
-// bad line never hides the others.
+// and a write that fails (disk full, I/O error) is taken back, so the caller is never told
+// "stored" for a partial line. Taking back never removes a byte this writer did not write: if
+// the file grew by anyone else's hand meanwhile, the partial line is ended instead. (One server
+// owns a DATA_DIR, see data-dir.ts; this is the second line of defence.) A crash mid-write can
+// still leave a torn last line: the writer terminates it before its next append and the reader
+// skips it, so one bad line never hides the others.
 import { randomUUID } from 'node:crypto'
 import { mkdir, open, stat, statfs, type FileHandle } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { DEFAULT_LIMITS } from './limits.js'
 
 export const OUTBOX_FILE = 'outbox.jsonl'
-/** Past this size the outbox refuses new requests (OUTBOX_MAX_BYTES overrides it). */
-export const DEFAULT_OUTBOX_MAX_BYTES = 1024 ** 3
 /** Below this much free disk space the readiness check fails: the next append may not fit. */
 export const MIN_FREE_BYTES = 1024 ** 2
 
@@ -83,6 +84,7 @@ const errnoCode = (error: unknown): string | undefined =>
   (error as NodeJS.ErrnoException | null)?.code
 
 function asOutboxError(error: unknown): OutboxError {
+  if (error instanceof PartialWrite) return asOutboxError(error.cause)
   if (error instanceof OutboxError) return error
   const code = errnoCode(error)
   const detail = error instanceof Error ? error.message : String(error)
@@ -96,15 +98,29 @@ function asOutboxError(error: unknown): OutboxError {
   })
 }
 
+/** A write that stopped part way: how many of its bytes are in the file. */
+class PartialWrite extends Error {
+  constructor(
+    readonly written: number,
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause))
+  }
+}
+
 /** write(2) may write fewer bytes than asked (a full disk, a signal): go on until all are. */
 async function writeFully(handle: OutboxFile, bytes: Uint8Array): Promise<void> {
   let offset = 0
-  while (offset < bytes.length) {
-    const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset)
-    if (bytesWritten <= 0) {
-      throw Object.assign(new Error(`write made no progress at byte ${offset}`), { code: 'EIO' })
+  try {
+    while (offset < bytes.length) {
+      const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset)
+      if (bytesWritten <= 0) {
+        throw Object.assign(new Error(`write made no progress at byte ${offset}`), { code: 'EIO' })
+      }
+      offset += bytesWritten
     }
-    offset += bytesWritten
+  } catch (error) {
+    throw new PartialWrite(offset, error)
   }
 }
 
@@ -125,12 +141,22 @@ export interface OutboxWriterOptions {
   maxBytes?: number
   /** Readiness fails when the file system has less free space than this. */
   minFreeBytes?: number
+  /**
+   * The longest line an accepted request can make: readiness fails as soon as one of this size
+   * would not fit under maxBytes or on the disk.
+   */
+  largestRecordBytes?: number
+  /** Told when the writer turns ready or not ready, once per change, after an append or a check. */
+  onReadinessChange?: (state: Readiness) => void
   io?: OutboxIo
 }
 
 export class OutboxWriter {
   readonly maxBytes: number
   private readonly minFreeBytes: number
+  private readonly largestRecordBytes: number
+  private readonly onReadinessChange: (state: Readiness) => void
+  private wasReady = true
   private readonly io: OutboxIo
   private handle: OutboxFile | null = null
   /** The file's size as this writer left it; valid while `handle` is open. */
@@ -145,8 +171,10 @@ export class OutboxWriter {
     readonly file: string,
     options: OutboxWriterOptions = {},
   ) {
-    this.maxBytes = options.maxBytes ?? DEFAULT_OUTBOX_MAX_BYTES
-    this.minFreeBytes = options.minFreeBytes ?? MIN_FREE_BYTES
+    this.maxBytes = options.maxBytes ?? DEFAULT_LIMITS.outboxMaxBytes
+    this.largestRecordBytes = options.largestRecordBytes ?? 0
+    this.minFreeBytes = Math.max(options.minFreeBytes ?? MIN_FREE_BYTES, this.largestRecordBytes)
+    this.onReadinessChange = options.onReadinessChange ?? (() => undefined)
     this.io = options.io ?? nodeOutboxIo
   }
 
@@ -156,15 +184,34 @@ export class OutboxWriter {
    */
   append(record: OutboxRecord): Promise<void> {
     const line = Buffer.from(`${JSON.stringify(record)}\n`, 'utf8')
-    return this.serialized(() => this.write(line))
+    return this.serialized(async () => {
+      try {
+        await this.write(line)
+      } finally {
+        this.report(this.failure === null ? await this.capacity() : this.notReady(this.failure))
+      }
+    })
   }
 
   /**
-   * Whether the next append can be expected to succeed: the file opens, it is under its size
-   * cap, the disk has room, and — after a failed append — a probe write succeeds again.
+   * Whether the next append can be expected to succeed: the file opens, a request of the
+   * largest size fits under its size cap and on the disk, and — after a failed append — a probe
+   * write succeeds again.
    */
   readiness(): Promise<Readiness> {
-    return this.serialized(() => this.check())
+    return this.serialized(async () => this.report(await this.check()))
+  }
+
+  private notReady(error: OutboxError): Readiness {
+    return { ready: false, reason: error.message }
+  }
+
+  private report(state: Readiness): Readiness {
+    if (state.ready !== this.wasReady) {
+      this.wasReady = state.ready
+      this.onReadinessChange(state)
+    }
+    return state
   }
 
   async close(): Promise<void> {
@@ -192,7 +239,7 @@ export class OutboxWriter {
     this.failure = null
   }
 
-  /** Appends `bytes` durably, or truncates the file back to `before` and throws. */
+  /** Appends `bytes` durably, or takes back what it wrote of them and throws. */
   private async appendOrUndo(handle: OutboxFile, before: number, bytes: Uint8Array) {
     try {
       await writeFully(handle, bytes)
@@ -201,15 +248,30 @@ export class OutboxWriter {
     } catch (error) {
       const failure = asOutboxError(error)
       this.failure = failure
-      try {
-        await handle.truncate(before)
-        await handle.datasync()
-      } catch {
-        // The partial line stays; the reopen below terminates it and the reader skips it.
-      }
+      const written = error instanceof PartialWrite ? error.written : bytes.length
+      await this.takeBack(handle, before, written)
       // Reopen (and re-read the real size) before the next append.
       await this.dropHandle()
       throw failure
+    }
+  }
+
+  /**
+   * Removes the `written` bytes this writer just put after `before`, but only while they are
+   * the file's last bytes: anything past them was written by someone else, and stays. Then
+   * the partial line is ended instead, so it cannot swallow the next one.
+   */
+  private async takeBack(handle: OutboxFile, before: number, written: number): Promise<void> {
+    try {
+      const { size } = await handle.stat()
+      if (size === before + written) {
+        await handle.truncate(before)
+      } else if (written > 0) {
+        await writeFully(handle, Buffer.from('\n'))
+      }
+      await handle.datasync()
+    } catch {
+      // The partial line stays; the reopen below terminates it and the reader skips it.
     }
   }
 
@@ -221,24 +283,34 @@ export class OutboxWriter {
         // A blank line, written and taken back: the reader skips blank lines anyway.
         const before = this.size
         await this.appendOrUndo(handle, before, Buffer.from('\n'))
-        await handle.truncate(before)
-        await handle.datasync()
+        await this.takeBack(handle, before, 1)
         this.size = before
         this.failure = null
       }
     } catch (error) {
       return { ready: false, reason: asOutboxError(error).message }
     }
-    if (this.size >= this.maxBytes) {
+    return this.capacity()
+  }
+
+  /** Whether a request of the largest accepted size fits under the cap and on the disk. */
+  private async capacity(): Promise<Readiness> {
+    const needed = Math.max(this.largestRecordBytes, 1)
+    if (this.size + needed > this.maxBytes) {
       return {
         ready: false,
-        reason: `the outbox is full: ${this.size} bytes of ${this.maxBytes} (OUTBOX_MAX_BYTES)`,
+        reason:
+          `the outbox is full: it holds ${this.size} of ${this.maxBytes} bytes ` +
+          `(OUTBOX_MAX_BYTES) and a request can take ${needed}`,
       }
     }
     try {
       const free = await this.io.freeBytes(dirname(this.file))
       if (free < this.minFreeBytes) {
-        return { ready: false, reason: `only ${free} bytes of disk space left for the outbox` }
+        return {
+          ready: false,
+          reason: `only ${free} bytes of disk space are left for the outbox (${this.minFreeBytes} needed)`,
+        }
       }
     } catch (error) {
       return { ready: false, reason: asOutboxError(error).message }

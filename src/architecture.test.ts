@@ -9,6 +9,7 @@ const SRC = import.meta.dirname
  * a lower one, never a higher one (README, "Layout of the code"; decision 007).
  */
 const LAYERS: readonly (readonly string[])[] = [
+  ['contract'], // what the page and the server agree on; it imports nothing
   ['styles', 'assets'],
   ['config'],
   ['content'],

@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const OUT_DIR = 'build/test-server'
-export const MAIN_JS = `${REPO_ROOT}${OUT_DIR}/main.js`
-export const OUTBOX_CLI_JS = `${REPO_ROOT}${OUT_DIR}/outbox-cli.js`
+export const MAIN_JS = `${REPO_ROOT}${OUT_DIR}/server/main.js`
+export const OUTBOX_CLI_JS = `${REPO_ROOT}${OUT_DIR}/server/outbox-cli.js`
 
 /** Compiles server/ as `npm run build` does, into the tests' own directory. */
 export function compileServer(): void {
@@ -28,10 +28,15 @@ export interface SpawnedServer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
-export function runServer(env: Record<string, string>): Omit<SpawnedServer, 'url'> {
+export function runServer(
+  env: Record<string, string>,
+  /** Another user to run as (root's tests only). */
+  user: { uid?: number; gid?: number } = {},
+): Omit<SpawnedServer, 'url'> {
   const child = spawn(process.execPath, [MAIN_JS], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...user,
   })
   const lines: string[] = []
   // A chunk may end in the middle of a line: the rest waits for the next chunk of its stream.

@@ -3,6 +3,7 @@
  * (vite.config.ts) can reject a half-configured service before anything ships.
  */
 import { DEFAULT_SITE_URL } from './site.ts'
+import { SEND_FORM_PATH } from '../contract/demo-request.ts'
 
 export type MailMode = 'local' | 'service'
 
@@ -103,9 +104,6 @@ export function parseMailConfig(env: Env): MailConfig {
     ...shared,
   }
 }
-
-/** The sending API's form endpoint, where the form posts itself when no script runs. */
-export const SEND_FORM_PATH = '/api/v1.0/email/send-form'
 
 export const nativeFormAction = (config: MailConfig): string =>
   `${config.apiOrigin ?? ''}${SEND_FORM_PATH}`

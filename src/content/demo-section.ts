@@ -1,5 +1,6 @@
 import { anchors } from './anchors'
 import { company, privacyNoticeHref } from '../config/site'
+import { POSTED_RESULT_IDS } from '../contract/demo-request'
 
 /**
  * The demo section's static copy. Kept apart from the form's own copy (content/demo-form.ts),
@@ -23,8 +24,8 @@ export const demoSection = {
   },
   /** What the page says after the form was posted by the browser itself (scripts off). */
   posted: {
-    sentId: 'solicitud-enviada',
-    failedId: 'solicitud-no-enviada',
+    sentId: POSTED_RESULT_IDS.sent,
+    failedId: POSTED_RESULT_IDS.failed,
     failedText:
       'No pudimos registrar tu solicitud. Escríbenos por WhatsApp o por correo y te atendemos igual:',
   },

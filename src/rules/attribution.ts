@@ -1,16 +1,10 @@
 import type { KeyValueStore } from './key-value-store'
-
-/** Campaign parameters kept from the first page of a visit (first touch). */
-export const CAMPAIGN_KEYS = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'gclid',
-  'fbclid',
-] as const
-export type CampaignKey = (typeof CAMPAIGN_KEYS)[number]
+import {
+  ATTRIBUTION_MAX_LENGTH,
+  CAMPAIGN_KEYS,
+  hasForbiddenCharacters,
+  type CampaignKey,
+} from '../contract/demo-request'
 
 export type Attribution = {
   readonly campaign: Partial<Record<CampaignKey, string>>
@@ -22,18 +16,23 @@ export type Attribution = {
 
 export const ATTRIBUTION_KEY = 'gaspre:first-touch'
 export const DIRECT = 'directo'
-const MAX_VALUE_LENGTH = 200
+const MAX_VALUE_LENGTH = ATTRIBUTION_MAX_LENGTH.utm_source
 
-/** Trimmed, single-line, bounded: these values come from anyone's link. */
+/**
+ * Trimmed, single-line, bounded and free of what the server refuses: these values come from
+ * anyone's link, and a bad one must never cost the visitor their request.
+ */
 export function cleanValue(value: string, max = MAX_VALUE_LENGTH): string {
-  return (
-    value
-      // Control characters have no place in a single-line value.
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-      .trim()
-      .slice(0, max)
-  )
+  return [...value]
+    .map((character) =>
+      character === '\n' || character === '\t' || hasForbiddenCharacters(character)
+        ? ' '
+        : character,
+    )
+    .join('')
+    .replace(/ {2,}/g, ' ')
+    .trim()
+    .slice(0, max)
 }
 
 export function readAttribution(url: URL, referrer: string, now: Date): Attribution {
@@ -45,7 +44,7 @@ export function readAttribution(url: URL, referrer: string, now: Date): Attribut
   return {
     campaign,
     referrer: externalHost(referrer, url.host),
-    landingPage: cleanValue(url.pathname, 300),
+    landingPage: cleanValue(url.pathname, ATTRIBUTION_MAX_LENGTH.landing_page),
     firstSeenAt: now.toISOString(),
   }
 }
@@ -115,7 +114,7 @@ export function attributionParams(
     if (value) params[key] = cleanValue(value)
   }
   if (attribution.referrer) params.referrer = cleanValue(attribution.referrer)
-  params.landing_page = cleanValue(attribution.landingPage, 300)
-  params.first_visit_at = cleanValue(attribution.firstSeenAt, 40)
+  params.landing_page = cleanValue(attribution.landingPage, ATTRIBUTION_MAX_LENGTH.landing_page)
+  params.first_visit_at = cleanValue(attribution.firstSeenAt, ATTRIBUTION_MAX_LENGTH.first_visit_at)
   return params
 }

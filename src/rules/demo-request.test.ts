@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  emptyValues,
-  isValidPhone,
-  MAX_LENGTH,
-  newContactNumber,
-  trimValues,
-  validate,
-  validateField,
-} from './demo-request'
+import { emptyValues, isValidPhone, trimValues, validate, validateField } from './demo-request'
+import { MAX_LENGTH, newContactNumber } from '../contract/demo-request'
 
 const complete = {
   user_name: 'Ana López',

@@ -1,32 +1,15 @@
 import { demoForm } from '../content/demo-form'
+import {
+  FIELD_NAMES,
+  MAX_LENGTH,
+  REQUIRED,
+  hasForbiddenCharacters,
+  type FieldName,
+} from '../contract/demo-request'
 
 /** The demo request as the sending template receives it (names fixed by the contract). */
-export const FIELD_NAMES = [
-  'user_name',
-  'user_email',
-  'user_phone',
-  'user_group',
-  'message',
-] as const
-export type FieldName = (typeof FIELD_NAMES)[number]
 export type DemoRequestValues = Record<FieldName, string>
 export type FieldErrors = Partial<Record<FieldName, string>>
-
-export const MAX_LENGTH: Record<FieldName, number> = {
-  user_name: 120,
-  user_email: 254,
-  user_phone: 30,
-  user_group: 160,
-  message: 2000,
-}
-
-export const REQUIRED: Record<FieldName, boolean> = {
-  user_name: true,
-  user_email: true,
-  user_phone: true,
-  user_group: true,
-  message: false,
-}
 
 export const emptyValues = (): DemoRequestValues => ({
   user_name: '',
@@ -58,6 +41,7 @@ export function validateField(name: FieldName, rawValue: string): string | undef
   const { errors } = demoForm
   if (value === '') return REQUIRED[name] ? errors.required[name] : undefined
   if (value.length > MAX_LENGTH[name]) return errors.tooLong(MAX_LENGTH[name])
+  if (hasForbiddenCharacters(value)) return errors.forbiddenCharacters
   if (name === 'user_email' && !isValidEmail(value)) return errors.email
   if (name === 'user_phone' && !isValidPhone(value)) return errors.phone
   return undefined
@@ -71,7 +55,3 @@ export function validate(values: DemoRequestValues): FieldErrors {
   }
   return found
 }
-
-/** A random contact number of up to five digits that identifies the request in conversation. */
-export const newContactNumber = (random: () => number = Math.random) =>
-  String(Math.floor(random() * 100_000))

@@ -1,5 +1,6 @@
 import type { KeyValueStore } from './key-value-store'
-import { emptyValues, FIELD_NAMES, MAX_LENGTH, type DemoRequestValues } from './demo-request'
+import { emptyValues, type DemoRequestValues } from './demo-request'
+import { FIELD_NAMES, MAX_LENGTH } from '../contract/demo-request'
 
 /**
  * The unsent demo request, kept in the visitor's own browser so a reload loses nothing. It is

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { FIELD_NAMES } from '../../rules/demo-request'
+import { FIELD_NAMES } from '../../contract/demo-request'
 import { DRAFT_KEY } from '../../rules/draft'
 import { HONEYPOT_NAME, useDemoRequest } from './use-demo-request'
 

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, type FormEvent } from 'react'
-import type { FieldName } from '../../rules/demo-request'
+import type { FieldName } from '../../contract/demo-request'
 import { takeOverHeldForm } from '../../islands/held-form'
 import { useFieldValidation } from './use-field-validation'
 import { useRequestValues } from './use-request-values'

@@ -1,7 +1,8 @@
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { demoForm } from '../../content/demo-form'
-import { emptyValues, FIELD_NAMES, type DemoRequestValues } from '../../rules/demo-request'
+import { emptyValues, type DemoRequestValues } from '../../rules/demo-request'
+import { FIELD_NAMES } from '../../contract/demo-request'
 import { useFieldValidation } from './use-field-validation'
 
 const { errors: messages } = demoForm

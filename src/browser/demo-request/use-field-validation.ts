@@ -2,13 +2,12 @@ import { useEffect, useState, type RefObject } from 'react'
 import { demoForm } from '../../content/demo-form'
 import { afterNextPaint } from '../after-paint'
 import {
-  FIELD_NAMES,
   validate,
   validateField,
   type DemoRequestValues,
   type FieldErrors,
-  type FieldName,
 } from '../../rules/demo-request'
+import { FIELD_NAMES, type FieldName } from '../../contract/demo-request'
 
 const { errors: messages } = demoForm
 

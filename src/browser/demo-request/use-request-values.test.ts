@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { emptyValues, FIELD_NAMES } from '../../rules/demo-request'
+import { emptyValues } from '../../rules/demo-request'
+import { FIELD_NAMES } from '../../contract/demo-request'
 import { DRAFT_KEY } from '../../rules/draft'
 import { useRequestValues } from './use-request-values'
 

@@ -1,12 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { local } from '../storage'
-import {
-  emptyValues,
-  FIELD_NAMES,
-  newContactNumber,
-  type DemoRequestValues,
-  type FieldName,
-} from '../../rules/demo-request'
+import { emptyValues, type DemoRequestValues } from '../../rules/demo-request'
+import { FIELD_NAMES, newContactNumber, type FieldName } from '../../contract/demo-request'
 import { clearDraft, loadDraft, saveDraft } from '../../rules/draft'
 import { typedValues } from '../../islands/held-form'
 

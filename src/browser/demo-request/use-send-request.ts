@@ -7,13 +7,14 @@ import { trimValues, type DemoRequestValues } from '../../rules/demo-request'
 import type { FallbackLinks } from '../../rules/fallback-links'
 import { sendErrorText } from '../../rules/send-error-text'
 import { releaseHeldButton } from '../../islands/held-form'
+import { HONEYPOT_FIELD } from '../../contract/demo-request'
 
 export type SendResult =
   | { kind: 'success' }
   /** `links` send the request that failed by other ways (null if they could not be loaded). */
   | { kind: 'error'; text: string; links: FallbackLinks | null }
 
-export const HONEYPOT_NAME = 'website'
+export const HONEYPOT_NAME = HONEYPOT_FIELD
 
 // Needed only when a send fails: loaded with the visitor's first input, never with the page.
 const loadFallbackLinks = () => import('../../rules/fallback-links')

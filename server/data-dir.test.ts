@@ -1,0 +1,238 @@
+// One server per DATA_DIR, a DATA_DIR the server can use, and a stop that means what it says:
+// what an operator gets wrong, tried on the compiled server as a process.
+import { execFileSync } from 'node:child_process'
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { SEND_PATH } from './email-stand-in.js'
+import { OutboxWriter, newRecord, outboxPath, readOutbox } from './outbox.js'
+import { makeFakeDist, type FakeDist } from './testing/fake-dist.js'
+import { request } from './testing/http.js'
+import {
+  compileServer,
+  runServer,
+  spawnServer,
+  type SpawnedServer,
+} from './testing/spawn-server.js'
+
+/** Root may mount a small tmpfs: a real disk that fills, and a real read-only file system. */
+const canMount = process.getuid?.() === 0
+const NOBODY = 65_534
+
+let dist: FakeDist
+let scratch: string
+const running: SpawnedServer[] = []
+const mounts: string[] = []
+
+async function tmpfs(options: string): Promise<string> {
+  const dir = await mkdtemp(join(scratch, 'tmpfs-'))
+  execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir])
+  mounts.push(dir)
+  return dir
+}
+
+const start = async (env: Record<string, string>): Promise<SpawnedServer> => {
+  const server = await spawnServer({ DIST_DIR: dist.dist, ...env })
+  running.push(server)
+  return server
+}
+
+const params = (email: string) => ({
+  user_name: 'Ana López',
+  user_email: email,
+  user_phone: '+52 55 1234 5678',
+  user_group: 'Grupo Norte',
+  message: 'x'.repeat(1500),
+})
+
+const send = (url: string, email: string) =>
+  request(url, SEND_PATH, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      lib_version: '4.4.1',
+      user_id: 'k',
+      service_id: 's',
+      template_id: 't',
+      template_params: params(email),
+    }),
+  })
+
+/** What a server printed before it exited, and how it exited. */
+async function refusal(env: Record<string, string>) {
+  const server = runServer({ DIST_DIR: dist.dist, ...env })
+  const exit = await server.exited
+  return { code: exit.code, lines: server.lines }
+}
+
+beforeAll(async () => {
+  compileServer()
+  dist = await makeFakeDist()
+  scratch = await mkdtemp(join(tmpdir(), 'gaspre-data-dir-'))
+  await chmod(scratch, 0o755)
+})
+afterEach(async () => {
+  for (const server of running.splice(0)) {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL')
+    await server.exited
+  }
+})
+afterAll(async () => {
+  for (const dir of mounts) execFileSync('umount', [dir])
+  await rm(scratch, { recursive: true, force: true })
+  await rm(dist.root, { recursive: true, force: true })
+})
+
+describe('one server per DATA_DIR', () => {
+  it('a second server on the same folder refuses to start and names the one that holds it', async () => {
+    const dataDir = canMount ? await tmpfs('size=4m') : await mkdtemp(join(scratch, 'data-'))
+    const first = await start({ DATA_DIR: dataDir })
+    expect((await send(first.url, 'primero@grupo.mx')).status).toBe(200)
+
+    const second = await refusal({ DATA_DIR: dataDir })
+    expect(second.code).toBe(1)
+    expect(second.lines).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^DATA_DIR ${dataDir} is in use by process ${first.child.pid} on .+, started .+`,
+        ),
+      ),
+    ])
+    // The first one still serves, and its request is still there.
+    expect((await send(first.url, 'segundo@grupo.mx')).status).toBe(200)
+    const { records } = await readOutbox(outboxPath(dataDir))
+    expect(records.map((record) => record.params.user_email)).toEqual([
+      'primero@grupo.mx',
+      'segundo@grupo.mx',
+    ])
+
+    // Stop, then start: the rolling restart the README describes.
+    first.child.kill('SIGTERM')
+    expect(await first.exited).toEqual({ code: 0, signal: null })
+    const next = await start({ DATA_DIR: dataDir })
+    expect((await send(next.url, 'tercero@grupo.mx')).status).toBe(200)
+    expect((await readOutbox(outboxPath(dataDir))).records).toHaveLength(3)
+  })
+
+  it('a server killed with -9 does not keep its successor out', async () => {
+    const dataDir = await mkdtemp(join(scratch, 'data-'))
+    const killed = await start({ DATA_DIR: dataDir })
+    killed.child.kill('SIGKILL')
+    await killed.exited
+    const next = await start({ DATA_DIR: dataDir })
+    expect((await send(next.url, 'despues@grupo.mx')).status).toBe(200)
+  })
+
+  it.runIf(canMount)(
+    'two writers on one full disk: a failed write never takes back what the other stored',
+    async () => {
+      // The lock keeps a second server out; this is the writer's own second line of defence.
+      const dataDir = await tmpfs('size=4m')
+      const file = outboxPath(dataDir)
+      const a = new OutboxWriter(file)
+      const b = new OutboxWriter(file)
+      const record = (who: string, n: number) => newRecord('s', 't', params(`${who}${n}@grupo.mx`))
+      for (let n = 0; n < 5; n++) await a.append(record('a', n))
+      let storedByB = 0
+      for (let n = 0; ; n++) {
+        try {
+          await b.append(record('b', n))
+          storedByB++
+        } catch {
+          break // the disk is full
+        }
+      }
+      expect(storedByB).toBeGreaterThan(20)
+      await expect(a.append(record('a', 5))).rejects.toThrow()
+      const { records } = await readOutbox(file)
+      const emails = records.map((stored) => stored.params.user_email)
+      expect(emails.filter((email) => email?.startsWith('a'))).toHaveLength(5)
+      expect(emails.filter((email) => email?.startsWith('b'))).toHaveLength(storedByB)
+      await a.close()
+      await b.close()
+    },
+  )
+})
+
+describe('a DATA_DIR the server cannot use stops the start with one line', () => {
+  it('a file instead of a folder', async () => {
+    const file = join(scratch, 'a-file')
+    await writeFile(file, 'not a folder\n')
+    const { code, lines } = await refusal({ DATA_DIR: file })
+    expect(code).toBe(1)
+    expect(lines).toEqual([
+      `DATA_DIR ${file} cannot hold the demo requests: it, or a folder above it, is a file. Point DATA_DIR at a folder this user can write.`,
+    ])
+  })
+
+  it('a folder below a file', async () => {
+    const file = join(scratch, 'another-file')
+    await writeFile(file, 'not a folder\n')
+    const { code, lines } = await refusal({ DATA_DIR: join(file, 'data') })
+    expect(code).toBe(1)
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain('is a file')
+  })
+
+  it.runIf(canMount)('a read-only file system', async () => {
+    const readOnly = await tmpfs('size=1m,ro')
+    for (const dataDir of [readOnly, join(readOnly, 'data')]) {
+      const { code, lines } = await refusal({ DATA_DIR: dataDir })
+      expect(code).toBe(1)
+      expect(lines).toEqual([
+        `DATA_DIR ${dataDir} cannot hold the demo requests: it is on a read-only file system. Point DATA_DIR at a folder this user can write.`,
+      ])
+    }
+  })
+
+  it.runIf(canMount)('a folder this user may not write', async () => {
+    const locked = await mkdtemp(join(scratch, 'locked-'))
+    await chmod(locked, 0o755) // root's; the server below runs as nobody
+    await chmod(dist.root, 0o755) // the build itself stays readable to nobody
+    const server = runServer(
+      { DIST_DIR: dist.dist, DATA_DIR: locked },
+      { uid: NOBODY, gid: NOBODY },
+    )
+    expect((await server.exited).code).toBe(1)
+    expect(server.lines).toEqual([
+      `DATA_DIR ${locked} cannot hold the demo requests: this user (uid ${NOBODY}) may not write there. Point DATA_DIR at a folder this user can write.`,
+    ])
+  })
+
+  it('an outbox file the server cannot append to is named as well', async () => {
+    const dataDir = await mkdtemp(join(scratch, 'data-'))
+    await mkdir(outboxPath(dataDir)) // a folder where the outbox file should be
+    const { code, lines } = await refusal({ DATA_DIR: dataDir })
+    expect(code).toBe(1)
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(`DATA_DIR ${dataDir} cannot hold the demo requests`)
+  })
+})
+
+describe('SHUTDOWN_GRACE_MS', () => {
+  it('0 means "do not wait": an idle server stops at once and exits 0', async () => {
+    const server = await start({
+      DATA_DIR: await mkdtemp(join(scratch, 'data-')),
+      SHUTDOWN_GRACE_MS: '0',
+    })
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toEqual({ code: 0, signal: null })
+  })
+
+  it('is a duration, not a port: 70000 starts', async () => {
+    const server = await start({
+      DATA_DIR: await mkdtemp(join(scratch, 'data-')),
+      SHUTDOWN_GRACE_MS: '70000',
+    })
+    expect((await request(server.url, '/healthz')).status).toBe(200)
+  })
+
+  it('a value that is not a duration stops the start and says what it takes', async () => {
+    const { code, lines } = await refusal({ SHUTDOWN_GRACE_MS: 'soon' })
+    expect(code).toBe(1)
+    expect(lines).toEqual([
+      'SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 600000, not "soon"',
+    ])
+  })
+})

@@ -1,0 +1,52 @@
+// The server's own check of a demo request's template parameters, by the rules of the contract
+// the page follows: only the parameters the page sends, none longer than the page lets them be,
+// no control characters, and the four required fields filled. It never trusts the page to have
+// checked: a script, a bot or an old page can post anything. The answer is a Spanish sentence
+// the page shows after '¡Error!'.
+import {
+  FIELD_NAMES,
+  REQUIRED,
+  TEMPLATE_PARAM_MAX_LENGTH,
+  hasForbiddenCharacters,
+  type FieldName,
+} from '../src/contract/demo-request.js'
+import { refusals } from '../src/content/lead-server.js'
+import { newRecord } from './outbox.js'
+
+const isField = (name: string): name is FieldName =>
+  (FIELD_NAMES as readonly string[]).includes(name)
+
+/** Why the parameters cannot be stored, or null when they can. */
+export function checkTemplateParams(params: Readonly<Record<string, string>>): string | null {
+  for (const [name, value] of Object.entries(params)) {
+    const max = Object.hasOwn(TEMPLATE_PARAM_MAX_LENGTH, name)
+      ? TEMPLATE_PARAM_MAX_LENGTH[name]
+      : undefined
+    if (max === undefined) return refusals.malformed
+    if (hasForbiddenCharacters(value))
+      return refusals.forbiddenCharacters(isField(name) ? name : null)
+    if (value.length > max) return isField(name) ? refusals.tooLong(name, max) : refusals.malformed
+  }
+  const missing = FIELD_NAMES.filter((name) => REQUIRED[name] && (params[name] ?? '').trim() === '')
+  return missing.length > 0 ? refusals.missing(missing) : null
+}
+
+/** The longest id (service, template) the stand-in stores. */
+export const MAX_ID_LENGTH = 100
+
+/**
+ * The most bytes one accepted request can add to the outbox: every parameter at its longest, in
+ * characters that take three bytes of UTF-8 each (the most a UTF-16 unit can take once the
+ * control characters and lone surrogates that JSON would escape are refused).
+ */
+export const LARGEST_RECORD_BYTES = Buffer.byteLength(
+  `${JSON.stringify(
+    newRecord(
+      'x'.repeat(MAX_ID_LENGTH),
+      'x'.repeat(MAX_ID_LENGTH),
+      Object.fromEntries(
+        Object.entries(TEMPLATE_PARAM_MAX_LENGTH).map(([name, max]) => [name, '€'.repeat(max)]),
+      ),
+    ),
+  )}\n`,
+)

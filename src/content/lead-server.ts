@@ -1,0 +1,63 @@
+// What the lead server says in Spanish: the answers the page shows after '¡Error!' when the
+// local stand-in refuses a request, and the column headings of the sales team's spreadsheet.
+// The production server compiles this file (tsconfig.server.json), so it imports nothing but
+// the contract.
+import type { AttributionParam, FieldName } from '../contract/demo-request.js'
+
+/** A field as a sentence names it. */
+const fieldInSentence: Record<FieldName, string> = {
+  user_name: 'el nombre completo',
+  user_email: 'el correo electrónico',
+  user_phone: 'el teléfono',
+  user_group: 'el grupo o estación',
+  message: 'los comentarios',
+}
+
+const listed = (items: readonly string[]): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`
+
+const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
+
+export const refusals = {
+  crossSite:
+    'Esta solicitud no salió de nuestro sitio, así que no la registramos. Envíala desde el formulario de la página.',
+  missing: (fields: readonly FieldName[]): string =>
+    fields.length === 1
+      ? `Falta ${fieldInSentence[fields[0]!]}.`
+      : `Faltan ${listed(fields.map((field) => fieldInSentence[field]))}.`,
+  tooLong: (field: FieldName, max: number): string =>
+    `${capitalized(fieldInSentence[field])} es demasiado largo: como máximo ${max} caracteres.`,
+  forbiddenCharacters: (field: FieldName | null): string =>
+    `${field === null ? 'Un dato de la solicitud' : capitalized(fieldInSentence[field])} tiene caracteres invisibles o de control: bórralos y vuelve a enviarla.`,
+  /** A parameter the form never sends, or one longer than the page ever makes it. */
+  malformed:
+    'La solicitud no tiene la forma que envía nuestro formulario, así que no la registramos.',
+} as const
+
+/** Column headings of `npm run outbox -- --xlsx`, in the order a salesperson reads them. */
+export const spreadsheetHeadings: Record<
+  'receivedAt' | 'contact_number' | FieldName | AttributionParam | 'id',
+  string
+> = {
+  receivedAt: 'Recibida (UTC)',
+  contact_number: 'Número de contacto',
+  user_name: 'Nombre',
+  user_email: 'Correo',
+  user_phone: 'Teléfono',
+  user_group: 'Grupo o estación',
+  message: 'Comentarios',
+  traffic_source: 'Origen',
+  utm_source: 'utm_source',
+  utm_medium: 'utm_medium',
+  utm_campaign: 'utm_campaign',
+  utm_term: 'utm_term',
+  utm_content: 'utm_content',
+  gclid: 'gclid',
+  fbclid: 'fbclid',
+  referrer: 'Sitio de referencia',
+  landing_page: 'Página de llegada',
+  first_visit_at: 'Primera visita (UTC)',
+  id: 'Id',
+}
+
+export const spreadsheetSheetName = 'Solicitudes de demo'
