@@ -106,7 +106,12 @@ describe('Node server: its own routes', () => {
           user_id: 'k',
           service_id: 's',
           template_id: 't',
-          template_params: { user_email: 'x@y.mx' },
+          template_params: {
+            user_name: 'Ana',
+            user_email: 'x@y.mx',
+            user_phone: '5512345678',
+            user_group: 'G',
+          },
         },
       })
       expect(res.statusCode).toBe(500)

@@ -170,10 +170,10 @@ describe('npm run outbox', () => {
   })
 
   it('refuses unknown options, and says to build first when there is no build', async () => {
-    const unknown = run(process.execPath, ['scripts/outbox.mjs', '--xlsx'], { cwd: REPO_ROOT })
+    const unknown = run(process.execPath, ['scripts/outbox.mjs', '--xls'], { cwd: REPO_ROOT })
     await expect(unknown).rejects.toMatchObject({
       code: 2,
-      stderr: expect.stringMatching(/unknown option --xlsx/),
+      stderr: expect.stringMatching(/unknown option --xls/),
     })
     const bare = join(dir, 'bare')
     await mkdir(join(bare, 'scripts'), { recursive: true })

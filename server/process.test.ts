@@ -127,7 +127,8 @@ describe('the server process', () => {
       server.lines.some((line) => /^LOCAL mode: .*stand in for the sending API/.test(line)),
     ).toBe(true)
     expect(server.lines).toContain(
-      `Demo requests are stored in ${outboxPath(dataDir)} (list them: npm run outbox)`,
+      `Demo requests are stored in ${outboxPath(dataDir)} (list them: npm run outbox); ` +
+        `this server holds ${dataDir} until it stops`,
     )
   })
 
@@ -259,11 +260,13 @@ describe('the server process', () => {
     }
   })
 
-  it('refuses to start with a limit that is not a positive whole number, naming it', async () => {
+  it('refuses to start with a limit that is not a whole number, naming it and what it takes', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
     const server = runServer({ DIST_DIR: dist.dist, DATA_DIR: dataDir, OUTBOX_MAX_BYTES: '1GB' })
     expect((await server.exited).code).toBe(1)
-    expect(server.lines).toEqual(['OUTBOX_MAX_BYTES must be a positive whole number, not "1GB"'])
+    expect(server.lines).toEqual([
+      'OUTBOX_MAX_BYTES must be a whole number of bytes from 1 to 1099511627776, not "1GB"',
+    ])
   })
 
   it('refuses to start without a build, saying to run the build first', async () => {

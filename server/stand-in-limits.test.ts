@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.js'
 import { POSTED_PAGES, SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
-import { DEFAULT_LIMITS, LimitsError, readLimits, type ServerLimits } from './limits.js'
+import { DEFAULT_LIMITS, type ServerLimits } from './limits.js'
 import { MIN_FREE_BYTES, newRecord, outboxPath, readOutbox } from './outbox.js'
 import { makeFakeDist, type FakeDist } from './testing/fake-dist.js'
 import { FakeDisk } from './testing/fake-disk.js'
@@ -269,28 +269,6 @@ describe('limits', () => {
       expect(attempt).toBeLessThan(100)
       await new Promise((wait) => setTimeout(wait, 20))
     }
-  })
-
-  it('reads the limits from the environment, refusing nonsense', () => {
-    expect(readLimits({})).toEqual(DEFAULT_LIMITS)
-    expect(DEFAULT_LIMITS).toEqual({
-      rateLimitPerMinute: 10,
-      maxConnections: 1024,
-      outboxMaxBytes: 1024 ** 3,
-    })
-    expect(
-      readLimits({
-        DEMO_RATE_LIMIT_PER_MINUTE: '30',
-        MAX_CONNECTIONS: ' 64 ',
-        OUTBOX_MAX_BYTES: '5000000',
-      }),
-    ).toEqual({ rateLimitPerMinute: 30, maxConnections: 64, outboxMaxBytes: 5_000_000 })
-    for (const bad of ['0', '-1', '1.5', '10k', 'diez']) {
-      expect(() => readLimits({ MAX_CONNECTIONS: bad })).toThrow(LimitsError)
-    }
-    expect(() => readLimits({ OUTBOX_MAX_BYTES: '1GB' })).toThrow(
-      'OUTBOX_MAX_BYTES must be a positive whole number, not "1GB"',
-    )
   })
 })
 

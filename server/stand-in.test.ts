@@ -6,7 +6,8 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildApp } from './app.js'
-import { MAX_PARAM_LENGTH, SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
+import { MAX_LENGTH } from '../src/contract/demo-request.js'
+import { SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
 import { outboxPath, readOutbox, type OutboxRecord } from './outbox.js'
 import { LOCAL_BUILD, makeFakeDist, type FakeDist } from './testing/fake-dist.js'
 import { request, type HttpResponse } from './testing/http.js'
@@ -77,7 +78,7 @@ describe('stand-in of the sending API (local mode)', () => {
   })
 
   it('send (JSON) answers 200 OK and stores exactly one record with every param', async () => {
-    const res = await postJson(sendBody({ ...PARAMS, stations: 12, urgent: true }))
+    const res = await postJson(sendBody({ ...PARAMS, contact_number: 4821 }))
     expect(res.status).toBe(200)
     expect(res.text).toBe('OK')
     expect(res.headers['content-type']).toMatch(/^text\/plain/)
@@ -90,7 +91,7 @@ describe('stand-in of the sending API (local mode)', () => {
     expect(Date.parse(record.receivedAt)).toBeGreaterThan(Date.now() - 60_000)
     expect(record.serviceId).toBe('service_local')
     expect(record.templateId).toBe('template_demo')
-    expect(record.params).toEqual({ ...PARAMS, stations: '12', urgent: 'true' })
+    expect(record.params).toEqual({ ...PARAMS, contact_number: '4821' })
   })
 
   it('send-form (multipart form data, as sendForm posts it) is accepted', async () => {
@@ -199,10 +200,13 @@ describe('stand-in of the sending API (local mode)', () => {
     expect(await stored()).toEqual([])
   })
 
-  it(`caps each param at ${MAX_PARAM_LENGTH} characters`, async () => {
-    const res = await postJson(sendBody({ ...PARAMS, message: 'z'.repeat(MAX_PARAM_LENGTH + 500) }))
-    expect(res.status).toBe(200)
-    expect((await stored())[0]?.params.message).toHaveLength(MAX_PARAM_LENGTH)
+  it(`refuses a field longer than the form lets it be, saying so in Spanish`, async () => {
+    const res = await postJson(sendBody({ ...PARAMS, message: 'z'.repeat(MAX_LENGTH.message + 1) }))
+    expect(res.status).toBe(400)
+    expect(res.text).toBe(
+      `Sobran caracteres en los comentarios: caben como máximo ${MAX_LENGTH.message}.`,
+    )
+    expect(await stored()).toEqual([])
   })
 
   it('stores 50 parallel submissions, each exactly once', async () => {

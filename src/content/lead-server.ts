@@ -16,8 +16,6 @@ const fieldInSentence: Record<FieldName, string> = {
 const listed = (items: readonly string[]): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`
 
-const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
-
 export const refusals = {
   crossSite:
     'Esta solicitud no salió de nuestro sitio, así que no la registramos. Envíala desde el formulario de la página.',
@@ -26,9 +24,9 @@ export const refusals = {
       ? `Falta ${fieldInSentence[fields[0]!]}.`
       : `Faltan ${listed(fields.map((field) => fieldInSentence[field]))}.`,
   tooLong: (field: FieldName, max: number): string =>
-    `${capitalized(fieldInSentence[field])} es demasiado largo: como máximo ${max} caracteres.`,
+    `Sobran caracteres en ${fieldInSentence[field]}: caben como máximo ${max}.`,
   forbiddenCharacters: (field: FieldName | null): string =>
-    `${field === null ? 'Un dato de la solicitud' : capitalized(fieldInSentence[field])} tiene caracteres invisibles o de control: bórralos y vuelve a enviarla.`,
+    `Hay caracteres invisibles o de control en ${field === null ? 'un dato de la solicitud' : fieldInSentence[field]}: bórralos y vuelve a enviarla.`,
   /** A parameter the form never sends, or one longer than the page ever makes it. */
   malformed:
     'La solicitud no tiene la forma que envía nuestro formulario, así que no la registramos.',
