@@ -3,7 +3,9 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spreadsheetHeadings, spreadsheetSheetName } from '../src/content/lead-server.js'
 import { CSV_COLUMNS, csvField, formatRecord } from './outbox-cli.js'
 import { outboxPath, type OutboxRecord } from './outbox.js'
 import { OUTBOX_CLI_JS, REPO_ROOT, compileServer } from './testing/spawn-server.js'
@@ -186,5 +188,99 @@ describe('npm run outbox', () => {
       code: 1,
       stderr: 'outbox: there is no server build yet; run `npm run build` first.\n',
     })
+  })
+})
+
+describe('the spreadsheet for the sales team', () => {
+  const AS_TYPED = [
+    '0034612345678',
+    '0445512345678',
+    '5512345678',
+    '2026-01-02',
+    '12345678901234567890',
+    '+52 55 1234 5678',
+    '=HYPERLINK("http://evil.example","x")',
+    '1e5',
+    'TRUE',
+  ]
+
+  it('npm run outbox -- --xlsx writes a real workbook in which every cell is the text as sent', async () => {
+    const data = join(dir, 'xlsx')
+    await mkdir(data)
+    const records = AS_TYPED.map((phone, i) =>
+      record(i, `2026-01-0${(i % 9) + 1}T10:00:00.000Z`, {
+        user_name: 'Peña Otoño',
+        user_email: `v${i}@grupo.mx`,
+        user_phone: phone,
+        user_group: phone,
+        message: 'Línea uno\nLínea dos',
+        contact_number: '00042',
+      }),
+    )
+    // A request stored before control characters were refused still exports, visibly.
+    records.push(
+      record(9, '2025-01-01T00:00:00.000Z', { user_name: 'Ana\u001b[8m', user_email: 'x' }),
+    )
+    await writeFile(outboxPath(data), records.map((r) => `${JSON.stringify(r)}\n`).join(''))
+    const file = join(dir, 'solicitudes.xlsx')
+    // As `npm run outbox -- --xlsx > file` runs it: npm's banner first, into the same file,
+    // which must not end up in the workbook.
+    const banner =
+      'printf "\\n> gaspre-landing@1.0.0 outbox\\n> node scripts/outbox.mjs --xlsx\\n\\n"'
+    await run('sh', ['-c', `{ ${banner}; exec "$NODE" "$CLI" --xlsx; } > "$OUT"`], {
+      env: {
+        ...process.env,
+        DATA_DIR: data,
+        NODE: process.execPath,
+        CLI: OUTBOX_CLI_JS,
+        OUT: file,
+        npm_lifecycle_event: 'outbox',
+      },
+    })
+    expect((await readFile(file)).subarray(0, 2).toString()).toBe('PK')
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(file)
+    const sheet = workbook.worksheets[0]!
+    expect(sheet.name).toBe(spreadsheetSheetName)
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 })
+    const headings = sheet.getRow(1).values as unknown[]
+    expect(headings.slice(1)).toEqual(Object.values(spreadsheetHeadings))
+    const column = (key: keyof typeof spreadsheetHeadings) =>
+      Object.keys(spreadsheetHeadings).indexOf(key) + 1
+    expect(sheet.rowCount).toBe(records.length + 1)
+    records.forEach((stored, i) => {
+      const row = sheet.getRow(i + 2)
+      for (const key of ['user_phone', 'user_group', 'contact_number', 'message'] as const) {
+        if (i >= AS_TYPED.length) continue
+        const cell = row.getCell(column(key))
+        expect(cell.type, `${key} of row ${i + 2}`).toBe(ExcelJS.ValueType.String)
+        expect(cell.value).toBe(stored.params[key])
+      }
+      expect(row.getCell(column('receivedAt')).value).toBe(stored.receivedAt)
+      expect(row.getCell(column('id')).value).toBe(stored.id)
+    })
+    expect(sheet.getRow(records.length + 1).getCell(column('user_name')).value).toBe(
+      'Ana\\u001b[8m',
+    )
+    // Columns sized to their text, within reason.
+    expect(sheet.getColumn(column('user_phone')).width).toBeGreaterThanOrEqual(
+      '=HYPERLINK("http://evil.example","x")'.length,
+    )
+    expect(sheet.getColumn(column('message')).width).toBeLessThanOrEqual(60)
+  })
+
+  it('the listing shows control characters instead of letting the terminal act on them', () => {
+    const shown = formatRecord(
+      record(1, '2025-01-01T00:00:00.000Z', {
+        user_name: 'Ana\u001b[8m oculta',
+        message: 'uno\r\ndos\u0007',
+        user_group: 'al\u202erevés',
+      }),
+      1,
+    )
+    expect(shown).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/)
+    expect(shown).toContain('Ana\\u001b[8m oculta')
+    expect(shown).toContain('dos\\u0007')
+    expect(shown).toContain('al\\u202erevés')
   })
 })

@@ -3,6 +3,7 @@
 // a number (dropping its leading zeros or its +), a typed date into a date serial, or a long
 // digit string into 1.2E+19; and text is never a formula. The heading row is frozen and
 // filterable, and each column is as wide as its longest value (within reason).
+import { once } from 'node:events'
 import { Writable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import { spreadsheetHeadings, spreadsheetSheetName } from '../src/content/lead-server.js'
@@ -83,9 +84,9 @@ export async function writeXlsx(
     sheet.addRow(COLUMNS.map((column) => cell(entry.record, column))).commit()
   }
   sheet.commit()
+  // The writer ends the stream itself; what is left is for the sink to take the last bytes.
+  const finished = once(stream, 'finish')
   await workbook.commit()
-  await new Promise<void>((resolve, reject) =>
-    stream.end((error?: Error | null) => (error ? reject(error) : resolve())),
-  )
+  await finished
   return { count, skipped }
 }
