@@ -102,7 +102,7 @@ export const SETTINGS = {
   }),
   TRUST_PROXY: setting({
     description:
-      'Which peers are reverse proxies whose `X-Forwarded-For` names the client: their addresses or CIDRs, comma-separated (`loopback` for nginx on the same machine), or the number of proxies in front of the server. Unset, every visitor behind a proxy shares one budget. See [Behind a proxy](#behind-a-proxy).',
+      'Which peers are reverse proxies whose `X-Forwarded-For` names the client: their addresses or CIDRs, comma-separated (`127.0.0.1` for nginx on the same machine), or the number of proxies in front of the server. Unset, every visitor behind a proxy shares one budget. See [Behind a proxy](#behind-a-proxy).',
     default: undefined,
     expected: 'addresses or CIDRs separated by commas, or a whole number of proxies',
     schema: z.union([

@@ -10,15 +10,20 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
+const deployFile = (name: string): string =>
+  fileURLToPath(
+    new URL(
+      import.meta.url.includes('/build/server/') ? `../../deploy/${name}` : `../deploy/${name}`,
+      import.meta.url,
+    ),
+  )
 /** deploy/nginx.conf, from server/ (tests) or build/server/ (compiled). */
-export const NGINX_CONF = fileURLToPath(
-  new URL(
-    import.meta.url.includes('/build/server/') ? '../../deploy/nginx.conf' : '../deploy/nginx.conf',
-    import.meta.url,
-  ),
-)
+export const NGINX_CONF = deployFile('nginx.conf')
+/** deploy/nginx-node.conf: nginx as the Node server's reverse proxy. */
+export const NGINX_NODE_CONF = deployFile('nginx-node.conf')
 
 const LISTEN_LINE = /^(\s*)listen 8080;.*$/m
+const UPSTREAM_LINE = /^(\s*)server 127\.0\.0\.1:3000;.*$/m
 
 export const nginxInstalled = (): boolean => existsSync(NGINX_BIN)
 
@@ -54,12 +59,26 @@ export interface NginxServer {
   stop(): Promise<void>
 }
 
-export function nginxConfigFor(port: number, template: string): string {
-  if (!LISTEN_LINE.test(template)) throw new Error(`${NGINX_CONF} has no "listen 8080;" line`)
-  return template.replace(LISTEN_LINE, `$1listen 127.0.0.1:${port};`)
+export function nginxConfigFor(port: number, template: string, upstreamPort?: number): string {
+  if (!LISTEN_LINE.test(template)) throw new Error('the nginx config has no "listen 8080;" line')
+  const listening = template.replace(LISTEN_LINE, `$1listen 127.0.0.1:${port};`)
+  if (upstreamPort === undefined) return listening
+  if (!UPSTREAM_LINE.test(template)) throw new Error('the nginx config has no upstream on :3000')
+  return listening.replace(UPSTREAM_LINE, `$1server 127.0.0.1:${upstreamPort};`)
 }
 
-export async function startNginx(distDir: string, timeoutMs = 10_000): Promise<NginxServer> {
+export interface NginxOptions {
+  /** The configuration to run (deploy/nginx.conf by default). */
+  config?: string
+  /** For deploy/nginx-node.conf: the port of the Node server behind it. */
+  upstreamPort?: number
+  timeoutMs?: number
+}
+
+export async function startNginx(
+  distDir: string,
+  { config = NGINX_CONF, upstreamPort, timeoutMs = 10_000 }: NginxOptions = {},
+): Promise<NginxServer> {
   const prefix = await mkdtemp(join(tmpdir(), 'gaspre-nginx-'))
   // nginx's workers run as an unprivileged user when started by root: they must traverse here.
   await chmod(prefix, 0o755)
@@ -68,7 +87,7 @@ export async function startNginx(distDir: string, timeoutMs = 10_000): Promise<N
   const port = await freePort()
   await writeFile(
     join(prefix, 'deploy', 'nginx.conf'),
-    nginxConfigFor(port, await readFile(NGINX_CONF, 'utf8')),
+    nginxConfigFor(port, await readFile(config, 'utf8'), upstreamPort),
   )
   const child: ChildProcess = spawn(
     NGINX_BIN,

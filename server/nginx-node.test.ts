@@ -1,0 +1,118 @@
+// The Node server behind the project's nginx configuration (deploy/nginx-node.conf): each
+// visitor keeps a budget of their own, and no header they send can buy them another.
+import { chmod, mkdtemp, rm } from 'node:fs/promises'
+import { request as httpRequest } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp, type AppOptions } from './app.js'
+import { SEND_PATH } from './email-stand-in.js'
+import { NGINX_NODE_CONF, nginxInstalled, startNginx, type NginxServer } from './nginx.js'
+import { makeFakeDist, type FakeDist } from './testing/fake-dist.js'
+
+const BUDGET = 3
+const installed = nginxInstalled()
+// A missing nginx fails in CI (nginx.test.ts says so); here it only skips.
+const ALICE = '127.0.0.2'
+const BRUNO = '127.0.0.3'
+
+let dist: FakeDist
+let dataDir: string
+let app: FastifyInstance
+let nginx: NginxServer
+
+const demoRequest = (email: string) =>
+  JSON.stringify({
+    lib_version: '4.4.1',
+    user_id: 'k',
+    service_id: 's',
+    template_id: 't',
+    template_params: {
+      user_name: 'Ana López',
+      user_email: email,
+      user_phone: '+52 55 1234 5678',
+      user_group: 'Grupo Norte',
+    },
+  })
+
+/** Sends one demo request through nginx from a chosen loopback address. */
+function sendFrom(localAddress: string, headers: Record<string, string> = {}): Promise<number> {
+  const { hostname, port } = new URL(nginx.url)
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: hostname,
+        port,
+        path: SEND_PATH,
+        method: 'POST',
+        localAddress,
+        agent: false,
+        timeout: 10_000,
+        headers: { 'content-type': 'application/json', ...headers },
+      },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+      },
+    )
+    req.on('timeout', () => req.destroy(new Error('timed out')))
+    req.on('error', reject)
+    req.end(demoRequest(`${localAddress}@grupo.mx`))
+  })
+}
+
+async function startBehindNginx(trustProxy: AppOptions['trustProxy']): Promise<void> {
+  dataDir = await mkdtemp(join(tmpdir(), 'gaspre-proxy-'))
+  app = buildApp({
+    distDir: dist.dist,
+    dataDir,
+    trustProxy,
+    limits: { rateLimitPerMinute: BUDGET },
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  const upstreamPort = typeof address === 'object' && address !== null ? address.port : 0
+  nginx = await startNginx(dist.dist, { config: NGINX_NODE_CONF, upstreamPort })
+}
+
+const budgetOf = async (address: string, headers: Record<string, string> = {}) => {
+  const answers: number[] = []
+  for (let i = 0; i <= BUDGET; i++) answers.push(await sendFrom(address, headers))
+  return answers
+}
+const SPENT = [...Array<number>(BUDGET).fill(200), 429]
+
+beforeAll(async () => {
+  dist = await makeFakeDist()
+  await chmod(dist.root, 0o755)
+})
+afterEach(async () => {
+  await nginx?.stop()
+  await app?.close()
+  await rm(dataDir, { recursive: true, force: true })
+})
+afterAll(async () => {
+  await rm(dist.root, { recursive: true, force: true })
+})
+
+describe.skipIf(!installed)('behind nginx (deploy/nginx-node.conf)', () => {
+  it('with TRUST_PROXY=127.0.0.1, two visitors with different addresses get separate budgets', async () => {
+    await startBehindNginx(['127.0.0.1'])
+    expect(await budgetOf(ALICE)).toEqual(SPENT)
+    expect(await budgetOf(BRUNO)).toEqual(SPENT)
+  })
+
+  it('a forged X-Forwarded-For buys no new budget: nginx puts the address it saw last', async () => {
+    await startBehindNginx(['127.0.0.1'])
+    expect(await budgetOf(ALICE)).toEqual(SPENT)
+    const forged = await sendFrom(ALICE, { 'x-forwarded-for': '198.51.100.7' })
+    expect(forged).toBe(429)
+  })
+
+  it('with TRUST_PROXY unset, every visitor shares the proxy’s one budget (the README’s warning)', async () => {
+    await startBehindNginx(false)
+    expect(await budgetOf(ALICE)).toEqual(SPENT)
+    expect(await sendFrom(BRUNO)).toBe(429)
+  })
+})
