@@ -281,11 +281,14 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
       )
       return answer(reply, 200, 'OK')
     }
-    delete params[HONEYPOT_FIELD]
-    const problem = checkTemplateParams(params)
+    // An empty trap, as a person leaves it, is not part of the request.
+    const fields = Object.fromEntries(
+      Object.entries(params).filter(([name]) => name !== HONEYPOT_FIELD),
+    )
+    const problem = checkTemplateParams(fields)
     if (problem !== null) return answer(reply, 400, problem)
 
-    const record = newRecord(input.serviceId, input.templateId, params)
+    const record = newRecord(input.serviceId, input.templateId, fields)
     try {
       await options.outbox.append(record)
     } catch (error) {

@@ -278,6 +278,7 @@ describe('the spreadsheet for the sales team', () => {
       }),
       1,
     )
+    // eslint-disable-next-line no-control-regex
     expect(shown).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/)
     expect(shown).toContain('Ana\\u001b[8m oculta')
     expect(shown).toContain('dos\\u0007')

@@ -25,9 +25,7 @@ const MAX_VALUE_LENGTH = ATTRIBUTION_MAX_LENGTH.utm_source
 export function cleanValue(value: string, max = MAX_VALUE_LENGTH): string {
   return [...value]
     .map((character) =>
-      character === '\n' || character === '\t' || hasForbiddenCharacters(character)
-        ? ' '
-        : character,
+      /[\t\n\r]/.test(character) || hasForbiddenCharacters(character) ? ' ' : character,
     )
     .join('')
     .replace(/ {2,}/g, ' ')
