@@ -60,14 +60,15 @@ async function main(): Promise<void> {
   const lock = local
     ? await lockDataDir(config.dataDir, {
         files: [OUTBOX_FILE],
+        // Another process may be writing the outbox now: stop writing at once, and exit 1 so
+        // that a supervisor starts a server that takes the lock properly.
         onLost: (error) => {
           app.log.fatal({ err: error }, `lost the lock on DATA_DIR (${error.message}): stopping`)
-          process.exitCode = 1
-          void shutdown.close()
+          void app.close().finally(() => process.exit(1))
         },
       })
     : null
-  const shutdown = stopGracefully(app, config, lock)
+  stopGracefully(app, config, lock)
   // When started with an IPC channel (npm run bench:server), report memory on request: the
   // benchmark measures the server's own heap, not its own process's.
   if (process.send !== undefined) {
