@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.js'
 import { clientKey } from './client-address.js'
 import { SEND_PATH } from './email-stand-in.js'
+import { demoRequestJson } from './testing/demo-request.js'
 import { makeFakeDist, type FakeDist } from './testing/fake-dist.js'
 
 const ATTACKER = '127.0.0.2'
@@ -51,19 +52,6 @@ function requestFrom(
     req.end(options.body)
   })
 }
-
-const demoRequest = JSON.stringify({
-  lib_version: '4.4.1',
-  user_id: 'k',
-  service_id: 's',
-  template_id: 't',
-  template_params: {
-    user_name: 'Ana López',
-    user_email: 'ana@grupo.mx',
-    user_phone: '+52 55 1234 5678',
-    user_group: 'Grupo Norte',
-  },
-})
 
 /** Opens a socket that never sends a byte and never closes its side by itself. */
 const idleSocket = (localAddress: string): Promise<Socket> =>
@@ -132,7 +120,9 @@ describe('fair connections', () => {
     expect(await serverConnections()).toBe(PER_CLIENT)
 
     expect(await requestFrom(VISITOR, '/')).toBe(200)
-    expect(await requestFrom(VISITOR, SEND_PATH, { method: 'POST', body: demoRequest })).toBe(200)
+    expect(await requestFrom(VISITOR, SEND_PATH, { method: 'POST', body: demoRequestJson() })).toBe(
+      200,
+    )
 
     // Once the attacker lets go, nothing of the flood is left.
     for (const socket of sockets) socket.destroy()

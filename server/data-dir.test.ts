@@ -5,9 +5,9 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { SEND_PATH } from './email-stand-in.js'
 import { OutboxWriter, newRecord, outboxPath, readOutbox } from './outbox.js'
 import { makeFakeDist, type FakeDist } from './testing/fake-dist.js'
+import { DEMO_PARAMS, sendDemoRequest } from './testing/demo-request.js'
 import { request } from './testing/http.js'
 import {
   compileServer,
@@ -38,26 +38,8 @@ const start = async (env: Record<string, string>): Promise<SpawnedServer> => {
   return server
 }
 
-const params = (email: string) => ({
-  user_name: 'Ana López',
-  user_email: email,
-  user_phone: '+52 55 1234 5678',
-  user_group: 'Grupo Norte',
-  message: 'x'.repeat(1500),
-})
-
-const send = (url: string, email: string) =>
-  request(url, SEND_PATH, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      lib_version: '4.4.1',
-      user_id: 'k',
-      service_id: 's',
-      template_id: 't',
-      template_params: params(email),
-    }),
-  })
+const params = (email: string) => ({ ...DEMO_PARAMS, user_email: email, message: 'x'.repeat(1500) })
+const send = (url: string, email: string) => sendDemoRequest(url, params(email))
 
 /** What a server printed before it exited, and how it exited. */
 async function refusal(env: Record<string, string>) {

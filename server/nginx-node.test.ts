@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type AppOptions } from './app.js'
 import { SEND_PATH } from './email-stand-in.js'
 import { NGINX_NODE_CONF, nginxInstalled, startNginx, type NginxServer } from './nginx.js'
+import { DEMO_PARAMS, demoRequestJson } from './testing/demo-request.js'
 import { makeFakeDist, type FakeDist } from './testing/fake-dist.js'
 
 const BUDGET = 3
@@ -21,20 +22,6 @@ let dist: FakeDist
 let dataDir: string
 let app: FastifyInstance
 let nginx: NginxServer
-
-const demoRequest = (email: string) =>
-  JSON.stringify({
-    lib_version: '4.4.1',
-    user_id: 'k',
-    service_id: 's',
-    template_id: 't',
-    template_params: {
-      user_name: 'Ana López',
-      user_email: email,
-      user_phone: '+52 55 1234 5678',
-      user_group: 'Grupo Norte',
-    },
-  })
 
 /** Sends one demo request through nginx from a chosen loopback address. */
 function sendFrom(localAddress: string, headers: Record<string, string> = {}): Promise<number> {
@@ -58,7 +45,7 @@ function sendFrom(localAddress: string, headers: Record<string, string> = {}): P
     )
     req.on('timeout', () => req.destroy(new Error('timed out')))
     req.on('error', reject)
-    req.end(demoRequest(`${localAddress}@grupo.mx`))
+    req.end(demoRequestJson({ ...DEMO_PARAMS, user_email: `${localAddress}@grupo.mx` }))
   })
 }
 

@@ -8,6 +8,12 @@ import { constants, fstatSync, ftruncateSync, readFileSync, writeSync } from 'no
 import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import {
+  ATTRIBUTION_MAX_LENGTH,
+  CONTACT_NUMBER_PARAM,
+  FIELD_NAMES,
+  type AttributionParam,
+} from '../src/contract/demo-request.js'
 import { outboxPath, streamOutbox, streamOutboxNewestFirst, type OutboxRecord } from './outbox.js'
 import { writeXlsx } from './outbox-xlsx.js'
 import { visibleControls } from './visible-text.js'
@@ -28,23 +34,9 @@ const WIDTH = 18
 export const CSV_COLUMNS = [
   'id',
   'receivedAt',
-  'user_name',
-  'user_email',
-  'user_phone',
-  'user_group',
-  'message',
-  'contact_number',
-  'traffic_source',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'gclid',
-  'fbclid',
-  'referrer',
-  'landing_page',
-  'first_visit_at',
+  ...FIELD_NAMES,
+  CONTACT_NUMBER_PARAM,
+  ...(Object.keys(ATTRIBUTION_MAX_LENGTH) as AttributionParam[]),
 ] as const
 
 /** Excel and LibreOffice read UTF-8 only when the file says so. */

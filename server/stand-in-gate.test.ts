@@ -16,17 +16,12 @@ import { buildApp } from './app.js'
 import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
 import { POSTED_PAGES, SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
 import { newRecord, outboxPath, readOutbox } from './outbox.js'
+import { CALL_FIELDS, DEMO_PARAMS, sendDemoRequest } from './testing/demo-request.js'
 import { makeFakeDist, type FakeDist } from './testing/fake-dist.js'
 import { request, type HttpResponse } from './testing/http.js'
 
-const PARAMS = {
-  user_name: 'Ana López',
-  user_email: 'ana@gasolinera.mx',
-  user_phone: '+52 55 1234 5678',
-  user_group: 'Grupo Norte',
-  message: 'Quiero una demo.',
-}
-const CONTROL = { lib_version: '4.4.1', user_id: 'k', service_id: 's', template_id: 't' }
+const PARAMS = { ...DEMO_PARAMS, message: 'Quiero una demo.' }
+const CONTROL = CALL_FIELDS
 
 let dist: FakeDist
 let dataDir: string
@@ -55,11 +50,7 @@ async function startApp(options: { outboxMaxBytes?: number; outbox?: string } = 
 }
 
 const postJson = (params: Record<string, string>, headers: Record<string, string> = {}) =>
-  request(url, SEND_PATH, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ ...CONTROL, template_params: params }),
-  })
+  sendDemoRequest(url, params, { headers })
 
 /** A multipart body built by hand, so that it can hold any bytes. */
 function multipart(fields: Record<string, string>): { body: Buffer; type: string } {

@@ -1,0 +1,31 @@
+// A demo request as the page sends it, for the server tests.
+import { SEND_PATH } from '../../src/contract/demo-request.js'
+import { request, type HttpResponse, type RequestOptions } from './http.js'
+
+/** The four required fields, filled as a visitor would. */
+export const DEMO_PARAMS: Readonly<Record<string, string>> = {
+  user_name: 'Ana López',
+  user_email: 'ana@gasolinera.mx',
+  user_phone: '+52 55 1234 5678',
+  user_group: 'Grupo Norte',
+}
+
+/** The fields @emailjs/browser adds to every call. */
+export const CALL_FIELDS = { lib_version: '4.4.1', user_id: 'k', service_id: 's', template_id: 't' }
+
+/** The JSON body of a send, as the SDK writes it. */
+export const demoRequestJson = (params: Readonly<Record<string, unknown>> = DEMO_PARAMS): string =>
+  JSON.stringify({ ...CALL_FIELDS, template_params: params })
+
+/** Posts a send to `base` (JSON, as the SDK does). */
+export const sendDemoRequest = (
+  base: string,
+  params: Readonly<Record<string, unknown>> = DEMO_PARAMS,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<HttpResponse> =>
+  request(base, SEND_PATH, {
+    ...options,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...options.headers },
+    body: demoRequestJson(params),
+  })
