@@ -7,7 +7,9 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const OUT_DIR = 'build/test-server'
+/** Where the tests compile the server (as `npm run build` would, into build/). */
+export const TEST_SERVER_DIR = 'build/test-server'
+const OUT_DIR = TEST_SERVER_DIR
 export const MAIN_JS = `${REPO_ROOT}${OUT_DIR}/server/main.js`
 export const OUTBOX_CLI_JS = `${REPO_ROOT}${OUT_DIR}/server/outbox-cli.js`
 
@@ -28,12 +30,19 @@ export interface SpawnedServer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
+export interface RunOptions {
+  /** Another user to run as (root's tests only). */
+  uid?: number
+  gid?: number
+  /** Another compiled server to run (a production install's). */
+  main?: string
+}
+
 export function runServer(
   env: Record<string, string>,
-  /** Another user to run as (root's tests only). */
-  user: { uid?: number; gid?: number } = {},
+  { main = MAIN_JS, ...user }: RunOptions = {},
 ): Omit<SpawnedServer, 'url'> {
-  const child = spawn(process.execPath, [MAIN_JS], {
+  const child = spawn(process.execPath, [main], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     ...user,
@@ -57,8 +66,11 @@ export function runServer(
 }
 
 /** Starts the server and resolves once it prints the URL it listens on. */
-export async function spawnServer(env: Record<string, string>, timeoutMs = 10_000) {
-  const server = runServer(env)
+export async function spawnServer(
+  env: Record<string, string>,
+  { timeoutMs = 10_000, ...options }: RunOptions & { timeoutMs?: number } = {},
+) {
+  const server = runServer(env, options)
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const listening = server.lines

@@ -1,0 +1,88 @@
+// The production install holds the product and what it runs, nothing else: with only the runtime
+// dependencies (`npm ci --omit=dev`), the compiled server serves the site, stores a demo request
+// and exports it for the sales team.
+import { execFile } from 'node:child_process'
+import { copyFile, cp, mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeFakeDist, type FakeDist } from './testing/fake-dist.js'
+import { sendDemoRequest } from './testing/demo-request.js'
+import { request } from './testing/http.js'
+import { REPO_ROOT, compileServer, TEST_SERVER_DIR } from './testing/spawn-server.js'
+import { spawnServer, type SpawnedServer } from './testing/spawn-server.js'
+
+const run = promisify(execFile)
+let app: string
+let dist: FakeDist
+let server: SpawnedServer | undefined
+
+beforeAll(async () => {
+  app = await mkdtemp(join(tmpdir(), 'gaspre-production-'))
+  await copyFile(join(REPO_ROOT, 'package.json'), join(app, 'package.json'))
+  await copyFile(join(REPO_ROOT, 'package-lock.json'), join(app, 'package-lock.json'))
+  await run(
+    'npm',
+    ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'],
+    {
+      cwd: app,
+    },
+  )
+  compileServer()
+  await cp(join(REPO_ROOT, TEST_SERVER_DIR), join(app, 'build'), { recursive: true })
+  dist = await makeFakeDist()
+}, 300_000)
+afterAll(async () => {
+  if (server?.child.exitCode === null) {
+    server.child.kill('SIGTERM')
+    await server.exited
+  }
+  await rm(app, { recursive: true, force: true })
+  await rm(dist.root, { recursive: true, force: true })
+})
+
+describe('npm ci --omit=dev && node build/server/main.js', () => {
+  it('installs only the runtime dependencies the server imports', async () => {
+    const installed = (await readdir(join(app, 'node_modules'))).filter(
+      (name) => !name.startsWith('.'),
+    )
+    for (const devOnly of [
+      'react',
+      'react-dom',
+      'puppeteer-core',
+      'vite',
+      'typescript',
+      'vitest',
+    ]) {
+      expect(installed).not.toContain(devOnly)
+    }
+  })
+
+  it('serves the site and stores a demo request, and the export runs', async () => {
+    const dataDir = join(app, 'data')
+    server = await spawnServer(
+      { DIST_DIR: dist.dist, DATA_DIR: dataDir },
+      { main: join(app, 'build', 'server', 'main.js') },
+    )
+    expect((await request(server.url, '/')).status).toBe(200)
+    expect((await sendDemoRequest(server.url)).status).toBe(200)
+    const { stdout } = await run(
+      process.execPath,
+      [join(app, 'build', 'server', 'outbox-cli.js')],
+      {
+        env: { ...process.env, DATA_DIR: dataDir },
+      },
+    )
+    expect(stdout).toContain('1 demo request in')
+    const xlsx = await run(
+      'sh',
+      [
+        '-c',
+        `"${process.execPath}" "${join(app, 'build', 'server', 'outbox-cli.js')}" --xlsx | wc -c`,
+      ],
+      { env: { ...process.env, DATA_DIR: dataDir } },
+    )
+    expect(Number(xlsx.stdout.trim())).toBeGreaterThan(1000)
+  })
+})
