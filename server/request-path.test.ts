@@ -5,8 +5,8 @@ describe('classifyPath', () => {
   it.each([
     ['/', { kind: 'file', file: '/index.html' }],
     ['/?utm_source=x', { kind: 'file', file: '/index.html' }],
-    ['/tyc', { kind: 'file', file: '/tyc/index.html' }],
-    ['/tyc/', { kind: 'file', file: '/tyc/index.html' }],
+    ['/tyc', { kind: 'file', file: '/tyc.html' }],
+    ['/tyc/', { kind: 'file', file: '/tyc.html' }],
     ['/index.html', { kind: 'file', file: '/index.html' }],
     ['/assets/app-abc.js', { kind: 'file', file: '/assets/app-abc.js' }],
     ['/assets/noext', { kind: 'file', file: '/assets/noext' }],

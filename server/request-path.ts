@@ -12,8 +12,8 @@ export type PathKind =
 /** Pages with a prerendered file; anything else without an extension goes to /. */
 const PAGES: Record<string, string> = {
   '/': '/index.html',
-  '/tyc': '/tyc/index.html',
-  '/tyc/': '/tyc/index.html',
+  '/tyc': '/tyc.html',
+  '/tyc/': '/tyc.html',
 }
 
 /** Paths owned by handlers other than the file server: a GET there never redirects. */

@@ -38,7 +38,7 @@ export async function makeFakeDist(build: SiteBuild = LOCAL_BUILD): Promise<Fake
   const dist = join(root, 'dist')
   const files = new Map<string, Buffer>([
     ['/index.html', Buffer.from(page('Gaspre', 'HOME-PAGE-MARKER'))],
-    ['/tyc/index.html', Buffer.from(page('Términos y condiciones', 'TERMS-PAGE-MARKER'))],
+    ['/tyc.html', Buffer.from(page('Términos y condiciones', 'TERMS-PAGE-MARKER'))],
     ['/404.html', Buffer.from(page('Página no encontrada', 'NOT-FOUND-MARKER'))],
     [
       '/assets/app-abc123.js',

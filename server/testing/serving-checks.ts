@@ -112,7 +112,7 @@ export const SERVING_CHECKS: ServingCheck[] = [
       for (const path of ['/tyc', '/tyc/', '/tyc?utm_source=x']) {
         const res = await request(target.url, path)
         assert.equal(res.status, 200, path)
-        assert.deepEqual(res.body, file(target, '/tyc/index.html'), path)
+        assert.deepEqual(res.body, file(target, '/tyc.html'), path)
         assertSecurityHeaders(res, target.build, path)
       }
     },
