@@ -20,6 +20,7 @@ describe('classifyPath', () => {
     ['/%2esite.json', { kind: 'not-found' }],
     ['/.deploy/security-headers.conf', { kind: 'not-found' }],
     ['/_headers', { kind: 'not-found' }],
+    ['/_redirects', { kind: 'not-found' }],
     ['/api/v1.0/email/send', { kind: 'not-found' }],
     ['/__test__/x', { kind: 'not-found' }],
     ['/../etc/passwd', { kind: 'bad-request' }],

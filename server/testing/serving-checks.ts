@@ -250,19 +250,24 @@ export const SERVING_CHECKS: ServingCheck[] = [
     },
   },
   {
-    name: 'dotfiles, dot-directories and _headers are never served',
+    name: 'dotfiles, dot-directories, _headers and _redirects are never served',
     async run(target) {
       for (const path of [
         '/.site.json',
         '/.deploy/security-headers.conf',
         '/_headers',
+        '/_redirects',
         '/.git/config',
         '/assets/.hidden.js',
         '/%2esite.json',
       ]) {
         const res = await request(target.url, path)
         assert.equal(res.status, 404, path)
-        assert.doesNotMatch(res.text, /add_header|"scriptHashes"|content-security-policy:/i, path)
+        assert.doesNotMatch(
+          res.text,
+          /add_header|"scriptHashes"|content-security-policy:| 200$/im,
+          path,
+        )
         assertSecurityHeaders(res, target.build, path)
       }
     },
