@@ -10,12 +10,14 @@ const outDir = process.env.BUILD_OUT_DIR ?? 'dist'
 // directory, and can reuse the compiled server instead of rewriting it under a running test.
 const ssrDir = process.env.BUILD_SSR_DIR ?? 'build/ssr'
 const compileServer = process.env.BUILD_SERVER !== 'reuse'
+// A build made while another one runs (the host tests make one) compiles its own server copy.
+const serverDir = process.env.BUILD_SERVER_DIR ?? 'build/server'
 const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' })
 const bin = (name) => `node_modules/.bin/${name}`
 // Taken first: a file edited while the build runs makes the build stale, not the stamp wrong.
 const stamp = currentStamp(process.env)
 
-if (compileServer) run(bin('tsc'), ['-p', 'tsconfig.server.json'])
+if (compileServer) run(bin('tsc'), ['-p', 'tsconfig.server.json', '--outDir', serverDir])
 run(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'])
 run(bin('vite'), [
   'build',
@@ -28,6 +30,6 @@ run(bin('vite'), [
   'warn',
 ])
 await prerender({ distDir: outDir, ssrDir, env: process.env })
-run('node', ['build/server/postbuild.js', outDir])
+run(process.execPath, [join(serverDir, 'postbuild.js'), outDir])
 writeFileSync(join(outDir, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`)
-console.log(`Built ${outDir}/ (static site) and build/server/ (production server).`)
+console.log(`Built ${outDir}/ (static site) and ${serverDir}/ (production server).`)
