@@ -10,7 +10,8 @@ const outDir = process.env.BUILD_OUT_DIR ?? 'dist'
 // directory, and can reuse the compiled server instead of rewriting it under a running test.
 const ssrDir = process.env.BUILD_SSR_DIR ?? 'build/ssr'
 const compileServer = process.env.BUILD_SERVER !== 'reuse'
-// A build made while another one runs (the host tests make one) compiles its own server copy.
+// Where the server is compiled to, and postbuild runs from: a build made beside npm test's own
+// (the host tests make one) uses its own copy.
 const serverDir = process.env.BUILD_SERVER_DIR ?? 'build/server'
 const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' })
 const bin = (name) => `node_modules/.bin/${name}`

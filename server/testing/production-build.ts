@@ -1,11 +1,12 @@
 // The real production build, made for the host tests in a directory of their own: `npm test`
 // builds dist/ and build/server/ at the same time in another lane, and the server tests run once
-// per supported Node line, so each Node line gets its own copy under build/hosts/.
+// per supported Node line, so each Node line gets its own build in build/hosts-node<N>/, with
+// the server the tests compile for that line.
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readSiteBuild, type SiteBuild } from '../site-build.js'
-import { REPO_ROOT } from './spawn-server.js'
+import { REPO_ROOT, TEST_SERVER_DIR, compileServer } from './spawn-server.js'
 
 /** The public origin the test build is made for: canonical URLs, the sitemap, robots.txt. */
 export const TEST_SITE_URL = 'https://gaspre.mx'
@@ -23,20 +24,22 @@ export interface ProductionBuild {
   siteUrl: string
 }
 
-const nodeLine = `node${process.versions.node.split('.')[0]}`
-const ROOT = join(REPO_ROOT, 'build', 'hosts', nodeLine)
+const ROOT = join(REPO_ROOT, 'build', `hosts-node${process.versions.node.split('.')[0]}`)
 
-/** `node scripts/build.mjs` in local mode for TEST_SITE_URL, whatever this shell has set. */
+/** `node scripts/build.mjs` for TEST_SITE_URL, whatever this shell has set. */
 export async function buildProductionSite(): Promise<ProductionBuild> {
   const env: NodeJS.ProcessEnv = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith('VITE_')),
+    // Local mode, wherever the tests run: no e-mail service, no static host's build settings.
+    Object.entries(process.env).filter(([name]) => !/^(VITE_|CF_PAGES|NETLIFY)/.test(name)),
   )
   const dist = join(ROOT, 'dist')
+  compileServer()
   Object.assign(env, {
     SITE_URL: TEST_SITE_URL,
     BUILD_OUT_DIR: dist,
     BUILD_SSR_DIR: join(ROOT, 'ssr'),
-    BUILD_SERVER_DIR: join(ROOT, 'server'),
+    BUILD_SERVER: 'reuse',
+    BUILD_SERVER_DIR: TEST_SERVER_DIR,
   })
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, ['scripts/build.mjs'], {
