@@ -5,6 +5,22 @@ import { join } from 'node:path'
 import { STAMP_FILE, currentStamp } from './build-stamp.mjs'
 import { prerender } from './prerender.mjs'
 
+// On Cloudflare Pages or Netlify there is no local stand-in for the e-mail service: a build
+// without the service's settings would publish a demo form that cannot send.
+const staticHost = process.env.CF_PAGES
+  ? 'Cloudflare Pages'
+  : process.env.NETLIFY
+    ? 'Netlify'
+    : null
+if (staticHost !== null && !process.env.VITE_EMAILJS_PUBLIC_KEY) {
+  console.error(
+    `Building on ${staticHost} without VITE_EMAILJS_PUBLIC_KEY: the demo form would have no ` +
+      'service to send to. Set VITE_EMAILJS_PUBLIC_KEY, VITE_EMAILJS_SERVICE_ID and ' +
+      "VITE_EMAILJS_TEMPLATE_ID in the host's build settings (README.md, Deploying).",
+  )
+  process.exit(1)
+}
+
 const outDir = process.env.BUILD_OUT_DIR ?? 'dist'
 // A second, differently configured build (the e2e tests make some) needs its own server render
 // directory, and can reuse the compiled server instead of rewriting it under a running test.
