@@ -15,7 +15,6 @@ import { IMMUTABLE_CACHE, securityHeaders } from './security-headers.js'
 import { CLOUDFLARE_LIMITS } from './static-host-rules.js'
 import { request, type HttpResponse } from './testing/http.js'
 import {
-  PAGES_COMPATIBILITY_DATE,
   WRANGLER_BIN,
   groupAlive,
   startPagesRuntime,
@@ -225,12 +224,14 @@ describe.skipIf(!installed)('the production build on each host', () => {
     for (const line of [...headers.split('\n'), ...redirects.split('\n')]) {
       expect(line.length, line.slice(0, 60)).toBeLessThanOrEqual(CLOUDFLARE_LIMITS.lineLength)
     }
+    // Every rule the files hold is one the runtime kept: it drops a bad line with a warning only.
+    const rules = (text: string) => text.split('\n').filter((line) => /^[^#\s]/.test(line))
+    const headerRules = rules(headers).length
+    const redirectRules = rules(redirects).length
     const log = pages!.lines.join('\n')
     expect(log).not.toMatch(/invalid|ignor|skipping/i)
-    expect(log).toMatch(/Parsed \d+ valid header rules/)
-    expect(log).toMatch(/Parsed \d+ valid redirect rules/)
-    expect(log).toContain(`Ready on`)
-    expect(PAGES_COMPATIBILITY_DATE).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(log).toContain(`Parsed ${headerRules} valid header rules`)
+    expect(log).toContain(`Parsed ${redirectRules} valid redirect rules`)
   })
 
   afterAll(async () => {
