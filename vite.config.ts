@@ -45,7 +45,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
         rollupOptions: {
           input: {
             home: resolve(import.meta.dirname, 'index.html'),
-            terms: resolve(import.meta.dirname, 'tyc/index.html'),
+            terms: resolve(import.meta.dirname, 'tyc.html'),
           },
           // Reading our own content objects has no side effects; without this, template strings
           // built from them stay in bundles that never use them.

@@ -27,6 +27,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          globalSetup: ['server/testing/node-version.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

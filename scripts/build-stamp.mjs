@@ -14,7 +14,7 @@ const SOURCES = [
   'server',
   'public',
   'index.html',
-  'tyc/index.html',
+  'tyc.html',
   'vite.config.ts',
   'tsconfig.json',
   'tsconfig.base.json',

@@ -5,17 +5,36 @@ import { join } from 'node:path'
 import { STAMP_FILE, currentStamp } from './build-stamp.mjs'
 import { prerender } from './prerender.mjs'
 
+// On Cloudflare Pages or Netlify there is no local stand-in for the e-mail service: a build
+// without the service's settings would publish a demo form that cannot send.
+const staticHost = process.env.CF_PAGES
+  ? 'Cloudflare Pages'
+  : process.env.NETLIFY
+    ? 'Netlify'
+    : null
+if (staticHost !== null && !process.env.VITE_EMAILJS_PUBLIC_KEY) {
+  console.error(
+    `Building on ${staticHost} without VITE_EMAILJS_PUBLIC_KEY: the demo form would have no ` +
+      'service to send to. Set VITE_EMAILJS_PUBLIC_KEY, VITE_EMAILJS_SERVICE_ID and ' +
+      "VITE_EMAILJS_TEMPLATE_ID in the host's build settings (README.md, Deploying).",
+  )
+  process.exit(1)
+}
+
 const outDir = process.env.BUILD_OUT_DIR ?? 'dist'
 // A second, differently configured build (the e2e tests make some) needs its own server render
 // directory, and can reuse the compiled server instead of rewriting it under a running test.
 const ssrDir = process.env.BUILD_SSR_DIR ?? 'build/ssr'
 const compileServer = process.env.BUILD_SERVER !== 'reuse'
+// Where the server is compiled to, and postbuild runs from: a build made beside npm test's own
+// (the host tests make one) uses its own copy.
+const serverDir = process.env.BUILD_SERVER_DIR ?? 'build/server'
 const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' })
 const bin = (name) => `node_modules/.bin/${name}`
 // Taken first: a file edited while the build runs makes the build stale, not the stamp wrong.
 const stamp = currentStamp(process.env)
 
-if (compileServer) run(bin('tsc'), ['-p', 'tsconfig.server.json'])
+if (compileServer) run(bin('tsc'), ['-p', 'tsconfig.server.json', '--outDir', serverDir])
 run(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'])
 run(bin('vite'), [
   'build',
@@ -28,6 +47,6 @@ run(bin('vite'), [
   'warn',
 ])
 await prerender({ distDir: outDir, ssrDir, env: process.env })
-run('node', ['build/server/postbuild.js', outDir])
+run(process.execPath, [join(serverDir, 'postbuild.js'), outDir])
 writeFileSync(join(outDir, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`)
-console.log(`Built ${outDir}/ (static site) and build/server/ (production server).`)
+console.log(`Built ${outDir}/ (static site) and ${serverDir}/ (production server).`)

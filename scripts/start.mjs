@@ -7,6 +7,16 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { staleReason } from './build-stamp.mjs'
 
+// README.md, 'Supported Node.js versions': Node 20 still runs the server, but gets no security
+// fixes since its end of life, so production is told which line to run instead.
+const nodeMajor = Number(process.versions.node.split('.')[0])
+if (nodeMajor < 22) {
+  console.warn(
+    `WARNING: Node.js ${process.version} reached its end of life on 2026-04-30 and gets no ` +
+      'security fixes. Run production on Node.js 24 LTS (README.md, Supported Node.js versions).',
+  )
+}
+
 const distDir = process.env.DIST_DIR ?? 'dist'
 if (!existsSync(join(distDir, 'index.html')) || !existsSync('build/server/main.js')) {
   console.log('No production build yet: running npm run build first.')

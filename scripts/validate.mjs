@@ -10,11 +10,20 @@ const stages = [
       { name: 'format', command: ['npx', 'prettier', '--check', '.'] },
       { name: 'lint', command: ['npx', 'eslint', '--max-warnings=0', '.'] },
       { name: 'typecheck', command: ['npm', 'run', 'typecheck', '--silent'] },
-      { name: 'unit and server tests', command: ['npx', 'vitest', 'run'] },
+      {
+        name: `unit and server tests on Node ${process.version}`,
+        command: ['npx', 'vitest', 'run'],
+      },
     ],
     build: [
       { name: 'build', command: ['npm', 'run', 'build', '--silent'] },
       { name: 'html validity', command: ['node', 'scripts/check-html.mjs'] },
+      // The server tests again, on the Node LTS line (the machine's own may be older). They
+      // make their own build of the site, so they can run here, beside the sources lane.
+      {
+        name: 'server tests on the Node LTS line',
+        command: ['node', 'scripts/server-tests-on-lts.mjs'],
+      },
     ],
   },
   {

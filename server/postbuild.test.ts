@@ -2,9 +2,10 @@ import { access, readFile, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { HEADERS_FILE, NGINX_HEADERS_FILE, postbuild } from './postbuild.js'
+import { HEADERS_FILE, NGINX_HEADERS_FILE, REDIRECTS_FILE, postbuild } from './postbuild.js'
 import { IMMUTABLE_CACHE, securityHeaders } from './security-headers.js'
-import { LOCAL_BUILD, makeFakeDist, type FakeDist } from './testing/fake-dist.js'
+import { CLOUDFLARE_LIMITS, headersFile, redirectsFile } from './static-host-rules.js'
+import { FAKE_PAGES, LOCAL_BUILD, makeFakeDist, type FakeDist } from './testing/fake-dist.js'
 
 let dist: FakeDist
 beforeAll(async () => {
@@ -38,6 +39,7 @@ describe('postbuild', () => {
       '/assets/inter-9f8e7d.woff2',
       '/.site.json',
       '/_headers',
+      '/_redirects',
     ]) {
       expect(await exists(join(dist.dist, `${path}.br`)), path).toBe(false)
     }
@@ -59,6 +61,35 @@ describe('postbuild', () => {
     }
     expect(all).not.toMatch(/cache-control/i)
     expect(assets).toContain(`  cache-control: ${IMMUTABLE_CACHE}`)
+  })
+
+  it('writes _redirects: each page and file passes through to itself, anything else goes home', async () => {
+    const redirects = await readFile(join(dist.dist, REDIRECTS_FILE), 'utf8')
+    const rules = redirects.split('\n').filter((line) => line !== '' && !line.startsWith('#'))
+    const files = [...dist.files.keys()].filter((path) => !path.startsWith('/assets/')).sort()
+    expect(files).toContain('/tyc.html')
+    expect(rules).toEqual([
+      '/ / 200',
+      '/tyc /tyc 200',
+      '/tyc/ /tyc 200',
+      ...files.map((path) => `${path} ${path} 200`),
+      '/assets/* /assets/:splat 200',
+      '/* / 302',
+    ])
+  })
+
+  it('refuses rules Cloudflare Pages would drop without an error', () => {
+    const longPolicy = `default-src 'self' ${'https://a.example '.repeat(120)}`
+    expect(longPolicy.length).toBeGreaterThan(CLOUDFLARE_LIMITS.lineLength)
+    expect(() => headersFile({ 'content-security-policy': longPolicy })).toThrow(
+      /_headers: a line of \d+ characters \(content-security-policy: default-src/,
+    )
+    const manyFiles = Array.from(
+      { length: CLOUDFLARE_LIMITS.staticRedirects },
+      (_, i) => `/f${i}.png`,
+    )
+    expect(() => redirectsFile(FAKE_PAGES, manyFiles)).toThrow(/more than the 2000/)
+    expect(() => redirectsFile(FAKE_PAGES, ['/with space.png'])).toThrow(/cannot hold/)
   })
 
   it('is idempotent: running it again compresses no compressed file', async () => {

@@ -1,17 +1,18 @@
 // Last step of `npm run build`: `node build/server/postbuild.js dist`.
 // 1. Precompresses every text file to .br and .gz so neither the Node server nor nginx
 //    compresses at request time.
-// 2. Writes the static-host header rules (nginx include, _headers) from the same header logic
-//    the Node server uses.
+// 2. Writes the static-host rules from what the Node server does: the headers (nginx include,
+//    _headers) from the same header logic, the redirects (_redirects) from the same pages and
+//    files.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
-import { extname, join, resolve } from 'node:path'
+import { extname, join, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { securityHeaders } from './security-headers.js'
-import { readSiteBuild } from './site-build.js'
-import { headersFile, nginxSecurityHeaders } from './static-host-rules.js'
+import { readSiteBuild, readSitePages } from './site-build.js'
+import { headersFile, nginxSecurityHeaders, redirectsFile } from './static-host-rules.js'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -32,6 +33,7 @@ export const COMPRESSIBLE = new Set([
 
 export const NGINX_HEADERS_FILE = '.deploy/security-headers.conf'
 export const HEADERS_FILE = '_headers'
+export const REDIRECTS_FILE = '_redirects'
 
 /** Files a server may serve: dotfiles and dot-directories (.site.json, .deploy/) excluded. */
 async function servedFiles(dir: string, prefix = ''): Promise<string[]> {
@@ -79,12 +81,21 @@ export interface PostbuildResult {
   compressed: string[]
 }
 
+/** The files of the site itself, as URL paths: not the precompressed copies, not host rules. */
+function siteFiles(files: readonly string[]): string[] {
+  const all = new Set(files)
+  return files
+    .filter((file) => ![HEADERS_FILE, REDIRECTS_FILE].includes(file))
+    .filter((file) => !(/\.(br|gz)$/.test(file) && all.has(file.replace(/\.(br|gz)$/, ''))))
+    .map((file) => `/${file.split(sep).join('/')}`)
+}
+
 export async function postbuild(distDir: string): Promise<PostbuildResult> {
   const dist = resolve(distDir)
   const build = readSiteBuild(dist)
-  const compressed = (await servedFiles(dist)).filter((file) =>
-    COMPRESSIBLE.has(extname(file).toLowerCase()),
-  )
+  const pages = readSitePages(dist)
+  const files = await servedFiles(dist)
+  const compressed = files.filter((file) => COMPRESSIBLE.has(extname(file).toLowerCase()))
   await eachLimited(compressed, Math.max(2, availableParallelism()), (file) =>
     compressFile(join(dist, file)),
   )
@@ -92,6 +103,7 @@ export async function postbuild(distDir: string): Promise<PostbuildResult> {
   await mkdir(join(dist, '.deploy'), { recursive: true })
   await writeFile(join(dist, NGINX_HEADERS_FILE), nginxSecurityHeaders(headers))
   await writeFile(join(dist, HEADERS_FILE), headersFile(headers))
+  await writeFile(join(dist, REDIRECTS_FILE), redirectsFile(pages, siteFiles(files)))
   return { compressed }
 }
 
@@ -105,7 +117,8 @@ if (isEntry) {
     ({ compressed }) => {
       console.log(
         `postbuild: ${compressed.length} files precompressed (br, gz), ` +
-          `${NGINX_HEADERS_FILE} and ${HEADERS_FILE} written in ${Date.now() - started} ms`,
+          `${NGINX_HEADERS_FILE}, ${HEADERS_FILE} and ${REDIRECTS_FILE} written in ` +
+          `${Date.now() - started} ms`,
       )
     },
     (error: unknown) => {

@@ -10,8 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeFakeDist, type FakeDist } from './testing/fake-dist.js'
 import { sendDemoRequest } from './testing/demo-request.js'
 import { request } from './testing/http.js'
-import { REPO_ROOT, compileServer, TEST_SERVER_DIR } from './testing/spawn-server.js'
-import { spawnServer, type SpawnedServer } from './testing/spawn-server.js'
+import {
+  REPO_ROOT,
+  TEST_BUILD_DIR,
+  compileServer,
+  spawnServer,
+  type SpawnedServer,
+} from './testing/spawn-server.js'
 
 const run = promisify(execFile)
 let app: string
@@ -30,7 +35,7 @@ beforeAll(async () => {
     },
   )
   compileServer()
-  await cp(join(REPO_ROOT, TEST_SERVER_DIR), join(app, 'build'), { recursive: true })
+  await cp(TEST_BUILD_DIR, join(app, 'build'), { recursive: true })
   dist = await makeFakeDist()
 }, 300_000)
 afterAll(async () => {

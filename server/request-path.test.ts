@@ -5,8 +5,8 @@ describe('classifyPath', () => {
   it.each([
     ['/', { kind: 'file', file: '/index.html' }],
     ['/?utm_source=x', { kind: 'file', file: '/index.html' }],
-    ['/tyc', { kind: 'file', file: '/tyc/index.html' }],
-    ['/tyc/', { kind: 'file', file: '/tyc/index.html' }],
+    ['/tyc', { kind: 'file', file: '/tyc.html' }],
+    ['/tyc/', { kind: 'file', file: '/tyc.html' }],
     ['/index.html', { kind: 'file', file: '/index.html' }],
     ['/assets/app-abc.js', { kind: 'file', file: '/assets/app-abc.js' }],
     ['/assets/noext', { kind: 'file', file: '/assets/noext' }],
@@ -20,6 +20,7 @@ describe('classifyPath', () => {
     ['/%2esite.json', { kind: 'not-found' }],
     ['/.deploy/security-headers.conf', { kind: 'not-found' }],
     ['/_headers', { kind: 'not-found' }],
+    ['/_redirects', { kind: 'not-found' }],
     ['/api/v1.0/email/send', { kind: 'not-found' }],
     ['/__test__/x', { kind: 'not-found' }],
     ['/../etc/passwd', { kind: 'bad-request' }],

@@ -6,15 +6,18 @@ import { ASSETS_PREFIX } from './security-headers.js'
 export type PathKind =
   | { kind: 'file'; file: string } // serve this path below dist (404 if it does not exist)
   | { kind: 'redirect' } // an unknown page: 302 to /
-  | { kind: 'not-found' } // never served: dotfiles, _headers, API and hook paths
+  | { kind: 'not-found' } // never served: dotfiles, static-host rules, API and hook paths
   | { kind: 'bad-request' } // malformed or hostile
 
 /** Pages with a prerendered file; anything else without an extension goes to /. */
 const PAGES: Record<string, string> = {
   '/': '/index.html',
-  '/tyc': '/tyc/index.html',
-  '/tyc/': '/tyc/index.html',
+  '/tyc': '/tyc.html',
+  '/tyc/': '/tyc.html',
 }
+
+/** The rule files the build writes for Netlify and Cloudflare Pages: theirs to read, not to serve. */
+const STATIC_HOST_RULES = new Set(['_headers', '_redirects'])
 
 /** Paths owned by handlers other than the file server: a GET there never redirects. */
 const RESERVED_PREFIXES = ['/api/', '/__test__/']
@@ -38,7 +41,7 @@ export function classifyPath(rawUrl: string): PathKind {
   }
   const page = PAGES[path]
   if (page !== undefined) return { kind: 'file', file: page }
-  if (segments.some((segment) => segment.startsWith('.') || segment === '_headers')) {
+  if (segments.some((segment) => segment.startsWith('.') || STATIC_HOST_RULES.has(segment))) {
     return { kind: 'not-found' }
   }
   if (RESERVED_PREFIXES.some((prefix) => path.startsWith(prefix))) return { kind: 'not-found' }

@@ -119,6 +119,6 @@ describe('Cache-Control', () => {
     expect(cacheControlFor('/assets/app-abc123.js')).toBe(IMMUTABLE_CACHE)
     expect(cacheControlFor('/index.html')).toBe(REVALIDATE_CACHE)
     expect(cacheControlFor('/og-image.png')).toBe(REVALIDATE_CACHE)
-    expect(cacheControlFor('/tyc/index.html')).toBe(REVALIDATE_CACHE)
+    expect(cacheControlFor('/tyc.html')).toBe(REVALIDATE_CACHE)
   })
 })

@@ -2,8 +2,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SiteBuildError, isOrigin, parseSiteBuild, readSiteBuild } from './site-build.js'
-import { LOCAL_BUILD } from './testing/fake-dist.js'
+import {
+  SiteBuildError,
+  isOrigin,
+  parseSiteBuild,
+  parseSitePages,
+  readSiteBuild,
+} from './site-build.js'
+import { FAKE_PAGES, LOCAL_BUILD } from './testing/fake-dist.js'
 
 let dir: string
 beforeAll(async () => {
@@ -62,5 +68,13 @@ describe('the build description (dist/.site.json)', () => {
     )
     await writeFile(join(dir, 'dist', '.site.json'), '{"mode":')
     expect(() => readSiteBuild(join(dir, 'dist'))).toThrow(/not valid JSON/)
+  })
+
+  it('lists the pages, refusing an address or file a redirect rule could not hold', () => {
+    expect(parseSitePages({ ...LOCAL_BUILD, pages: FAKE_PAGES })).toEqual(FAKE_PAGES)
+    expect(() => parseSitePages(LOCAL_BUILD)).toThrow(/pages must list/)
+    expect(() => parseSitePages({ pages: [{ path: '/a b', file: 'a.html' }] })).toThrow(/address/)
+    expect(() => parseSitePages({ pages: [{ path: '/a', file: '../a.html' }] })).toThrow(/file/)
+    expect(() => parseSitePages({ pages: [{ path: '/a', file: 'a.txt' }] })).toThrow(/file/)
   })
 })

@@ -90,8 +90,42 @@ export function parseSiteBuild(raw: unknown): SiteBuild {
   }
 }
 
-/** Reads <distDir>/.site.json; the message says what to do when the build is missing. */
-export function readSiteBuild(distDir: string): SiteBuild {
+/** A page the build wrote: its address and its file below dist/. */
+export interface SitePage {
+  path: string
+  file: string
+}
+
+const PAGE_PATH = /^\/[a-z0-9-]*$/
+const PAGE_FILE = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.html$/
+
+/**
+ * The pages of a parsed .site.json (src/config/site.ts, written by the prerender). Addresses and
+ * file names are checked because postbuild writes them into the static hosts' redirect rules.
+ */
+export function parseSitePages(raw: unknown): SitePage[] {
+  const pages =
+    typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).pages : undefined
+  if (!Array.isArray(pages) || pages.length === 0) {
+    throw new SiteBuildError('pages must list the pages the build wrote')
+  }
+  return pages.map((page: unknown) => {
+    const { path, file } = (typeof page === 'object' && page !== null ? page : {}) as Record<
+      string,
+      unknown
+    >
+    if (typeof path !== 'string' || !PAGE_PATH.test(path)) {
+      throw new SiteBuildError(`pages holds the address ${JSON.stringify(path)}`)
+    }
+    if (typeof file !== 'string' || !PAGE_FILE.test(file)) {
+      throw new SiteBuildError(`pages holds the file ${JSON.stringify(file)} for ${path}`)
+    }
+    return { path, file }
+  })
+}
+
+/** Reads and parses <distDir>/.site.json; the message says what to do when it is missing. */
+function readSiteFacts<T>(distDir: string, parse: (raw: unknown) => T): T {
   if (!existsSync(distDir) || !statSync(distDir).isDirectory()) {
     throw new SiteBuildError(`No site build at ${distDir}. Run npm run build first.`)
   }
@@ -111,9 +145,19 @@ export function readSiteBuild(distDir: string): SiteBuild {
     throw new SiteBuildError(`${file} is not valid JSON. Run npm run build first.`)
   }
   try {
-    return parseSiteBuild(raw)
+    return parse(raw)
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     throw new SiteBuildError(`${file}: ${reason}`)
   }
+}
+
+/** Reads <distDir>/.site.json; the message says what to do when the build is missing. */
+export function readSiteBuild(distDir: string): SiteBuild {
+  return readSiteFacts(distDir, parseSiteBuild)
+}
+
+/** The pages <distDir>/.site.json lists. */
+export function readSitePages(distDir: string): SitePage[] {
+  return readSiteFacts(distDir, parseSitePages)
 }

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { postbuild } from '../postbuild.js'
-import type { SiteBuild } from '../site-build.js'
+import type { SiteBuild, SitePage } from '../site-build.js'
 
 export const SECRET_MARKER = 'OUTSIDE-DIST-SECRET-7f3a'
 
@@ -33,12 +33,18 @@ export const LOCAL_BUILD: SiteBuild = {
   connectOrigins: [],
 }
 
+/** The pages the fake build lists in .site.json, as the prerender writes them. */
+export const FAKE_PAGES: SitePage[] = [
+  { path: '/', file: 'index.html' },
+  { path: '/tyc', file: 'tyc.html' },
+]
+
 export async function makeFakeDist(build: SiteBuild = LOCAL_BUILD): Promise<FakeDist> {
   const root = await mkdtemp(join(tmpdir(), 'gaspre-dist-'))
   const dist = join(root, 'dist')
   const files = new Map<string, Buffer>([
     ['/index.html', Buffer.from(page('Gaspre', 'HOME-PAGE-MARKER'))],
-    ['/tyc/index.html', Buffer.from(page('Términos y condiciones', 'TERMS-PAGE-MARKER'))],
+    ['/tyc.html', Buffer.from(page('Términos y condiciones', 'TERMS-PAGE-MARKER'))],
     ['/404.html', Buffer.from(page('Página no encontrada', 'NOT-FOUND-MARKER'))],
     [
       '/assets/app-abc123.js',
@@ -59,7 +65,10 @@ export async function makeFakeDist(build: SiteBuild = LOCAL_BUILD): Promise<Fake
     await mkdir(dirname(file), { recursive: true })
     await writeFile(file, content)
   }
-  await writeFile(join(dist, '.site.json'), JSON.stringify(build, null, 2))
+  await writeFile(
+    join(dist, '.site.json'),
+    JSON.stringify({ ...build, pages: FAKE_PAGES }, null, 2),
+  )
   await writeFile(join(root, 'secret.txt'), `${SECRET_MARKER}\n`)
   await postbuild(dist)
   return { root, dist, files, asset: '/assets/app-abc123.js' }

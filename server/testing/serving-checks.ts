@@ -1,9 +1,15 @@
 // The serving rules every way of serving the site must follow, written once and run against
-// both the Node server (app.test.ts) and nginx with deploy/nginx.conf (nginx.test.ts).
+// the Node server (app.test.ts), nginx with deploy/nginx.conf (nginx.test.ts) and Cloudflare's
+// runtime for Pages with the generated _headers and _redirects (pages.test.ts).
 // Plain node:assert, so each check is a function of a running server and a fake dist.
 import assert from 'node:assert/strict'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { IMMUTABLE_CACHE, REVALIDATE_CACHE, securityHeaders } from '../security-headers.js'
+import {
+  ASSETS_PREFIX,
+  IMMUTABLE_CACHE,
+  REVALIDATE_CACHE,
+  securityHeaders,
+} from '../security-headers.js'
 import type { SiteBuild } from '../site-build.js'
 import type { FakeDist } from './fake-dist.js'
 import { SECRET_MARKER } from './fake-dist.js'
@@ -15,10 +21,37 @@ export interface ServingTarget {
   build: SiteBuild
   /** Whether the server sends the .br files (nginx needs an extra module for that). */
   brotli: boolean
+  /** Set for a static host (Cloudflare Pages, Netlify): where its own ways differ from ours. */
+  staticHost?: StaticHostWays
+}
+
+/**
+ * What a static host decides by itself, where the rules leave room: each is as good for a
+ * visitor as what the Node server does, and the checks hold the host to exactly it.
+ */
+export interface StaticHostWays {
+  /** Cache-Control of a page (revalidated, in the host's words). */
+  pageCache: string
+  /** Cache-Control of a 404. */
+  missingCache: string
+  /** A page's .html file answers with a 308 to the page's address (/tyc.html → /tyc). */
+  htmlFileRedirects: boolean
+  /** The redirect home keeps the visitor's query (campaign tags and all). */
+  homeKeepsQuery: boolean
+  /**
+   * A missing file outside /assets/, or a dotfile, goes home like any unknown address: rules
+   * matched by address cannot tell a missing file's name from a page's.
+   */
+  missingFileGoesHome: boolean
 }
 
 export interface ServingCheck {
   name: string
+  /**
+   * Only for servers we run (Node, nginx): what they do with bytes on the wire. Behind a static
+   * host the CDN's edge answers those, and its local runtime has a stand-in proxy instead.
+   */
+  serversWeRunOnly?: boolean
   run(target: ServingTarget): Promise<void>
 }
 
@@ -66,14 +99,37 @@ async function assertStillServing(target: ServingTarget): Promise<void> {
 }
 
 /** A check that every path is answered with a refusal, and the server keeps serving after. */
-function refusesAll(name: string, paths: readonly string[]): ServingCheck {
+function refusesAll(
+  name: string,
+  paths: readonly string[],
+  serversWeRunOnly = false,
+): ServingCheck {
   return {
     name,
+    serversWeRunOnly,
     async run(target) {
       for (const path of paths) await assertRefused(target, path)
       await assertStillServing(target)
     },
   }
+}
+
+/** Where an unknown address is sent: home, with its query when the host keeps it. */
+const homeFor = (target: ServingTarget, path: string): string => {
+  const queryAt = path.indexOf('?')
+  return target.staticHost?.homeKeepsQuery && queryAt !== -1 ? `/${path.slice(queryAt)}` : '/'
+}
+
+/** What a missing file answers: a 404, or outside /assets/ home on a host that cannot tell. */
+async function assertMissingFile(target: ServingTarget, path: string): Promise<HttpResponse> {
+  const res = await request(target.url, path)
+  if (target.staticHost?.missingFileGoesHome && !path.startsWith(ASSETS_PREFIX)) {
+    assert.equal(res.status, 302, path)
+    assert.equal(res.headers.location, '/', path)
+  } else {
+    assert.equal(res.status, 404, path)
+  }
+  return res
 }
 
 const file = (target: ServingTarget, path: string): Buffer => {
@@ -112,7 +168,7 @@ export const SERVING_CHECKS: ServingCheck[] = [
       for (const path of ['/tyc', '/tyc/', '/tyc?utm_source=x']) {
         const res = await request(target.url, path)
         assert.equal(res.status, 200, path)
-        assert.deepEqual(res.body, file(target, '/tyc/index.html'), path)
+        assert.deepEqual(res.body, file(target, '/tyc.html'), path)
         assertSecurityHeaders(res, target.build, path)
       }
     },
@@ -122,6 +178,12 @@ export const SERVING_CHECKS: ServingCheck[] = [
     async run(target) {
       for (const [path, content] of target.dist.files) {
         const res = await request(target.url, path)
+        if (target.staticHost?.htmlFileRedirects && path.endsWith('.html')) {
+          assert.equal(res.status, 308, path)
+          assert.equal(res.headers.location, path.replace(/(\/index)?\.html$/, '') || '/', path)
+          assert.equal(header(res, 'x-content-type-options'), 'nosniff', path)
+          continue
+        }
         assert.equal(res.status, 200, path)
         assert.deepEqual(res.body, content, path)
         const type = CONTENT_TYPES[path.split('.').pop() ?? '']
@@ -132,7 +194,7 @@ export const SERVING_CHECKS: ServingCheck[] = [
     },
   },
   {
-    name: 'an unknown page path redirects to / with a 302 (query dropped)',
+    name: 'an unknown page path redirects to / with a 302',
     async run(target) {
       for (const path of [
         '/foo',
@@ -144,7 +206,7 @@ export const SERVING_CHECKS: ServingCheck[] = [
       ]) {
         const res = await request(target.url, path)
         assert.equal(res.status, 302, path)
-        assert.equal(res.headers.location, '/', path)
+        assert.equal(res.headers.location, homeFor(target, path), path)
         assertSecurityHeaders(res, target.build, path)
       }
     },
@@ -152,10 +214,17 @@ export const SERVING_CHECKS: ServingCheck[] = [
   {
     name: 'a missing asset or file is a 404, uncached, with headers',
     async run(target) {
-      for (const path of ['/assets/missing.js', '/missing.png', '/assets/', '/tyc/x.css']) {
+      const missingCache = target.staticHost?.missingCache ?? REVALIDATE_CACHE
+      for (const path of ['/assets/missing.js', '/assets/']) {
         const res = await request(target.url, path)
         assert.equal(res.status, 404, path)
-        assert.equal(header(res, 'cache-control'), REVALIDATE_CACHE, path)
+        assert.equal(header(res, 'cache-control'), missingCache, path)
+        assertSecurityHeaders(res, target.build, path)
+        assertNoLeak(res, path)
+      }
+      for (const path of ['/missing.png', '/tyc/x.css']) {
+        const res = await assertMissingFile(target, path)
+        if (res.status === 404) assert.equal(header(res, 'cache-control'), missingCache, path)
         assertSecurityHeaders(res, target.build, path)
         assertNoLeak(res, path)
       }
@@ -166,9 +235,10 @@ export const SERVING_CHECKS: ServingCheck[] = [
     async run(target) {
       const asset = await request(target.url, target.dist.asset)
       assert.equal(header(asset, 'cache-control'), IMMUTABLE_CACHE)
+      const pageCache = target.staticHost?.pageCache ?? REVALIDATE_CACHE
       for (const path of ['/', '/tyc', '/robots.txt', '/favicon.svg', '/site.webmanifest']) {
         const res = await request(target.url, path)
-        assert.equal(header(res, 'cache-control'), REVALIDATE_CACHE, path)
+        assert.equal(header(res, 'cache-control'), pageCache, path)
       }
       const redirect = await request(target.url, '/foo')
       assert.doesNotMatch(header(redirect, 'cache-control'), /immutable|max-age=[1-9]/)
@@ -176,6 +246,8 @@ export const SERVING_CHECKS: ServingCheck[] = [
   },
   {
     name: 'gzip: the precompressed body, with Vary: Accept-Encoding',
+    // A CDN compresses by itself; only our servers send the build's .gz files.
+    serversWeRunOnly: true,
     async run(target) {
       for (const path of ['/', target.dist.asset, '/assets/style-def456.css']) {
         const res = await request(target.url, path, { headers: { 'accept-encoding': 'gzip' } })
@@ -189,6 +261,7 @@ export const SERVING_CHECKS: ServingCheck[] = [
   },
   {
     name: 'brotli: the precompressed body when supported, identity otherwise',
+    serversWeRunOnly: true,
     async run(target) {
       const res = await request(target.url, target.dist.asset, {
         headers: { 'accept-encoding': 'br' },
@@ -238,7 +311,7 @@ export const SERVING_CHECKS: ServingCheck[] = [
         ['/tyc', 200],
         [target.dist.asset, 200],
         ['/foo', 302],
-        ['/missing.png', 404],
+        ['/missing.png', target.staticHost?.missingFileGoesHome ? 302 : 404],
       ] as const) {
         const get = await request(target.url, path)
         const head = await request(target.url, path, { method: 'HEAD' })
@@ -250,19 +323,23 @@ export const SERVING_CHECKS: ServingCheck[] = [
     },
   },
   {
-    name: 'dotfiles, dot-directories and _headers are never served',
+    name: 'dotfiles, dot-directories, _headers and _redirects are never served',
     async run(target) {
       for (const path of [
         '/.site.json',
         '/.deploy/security-headers.conf',
         '/_headers',
+        '/_redirects',
         '/.git/config',
         '/assets/.hidden.js',
         '/%2esite.json',
       ]) {
-        const res = await request(target.url, path)
-        assert.equal(res.status, 404, path)
-        assert.doesNotMatch(res.text, /add_header|"scriptHashes"|content-security-policy:/i, path)
+        const res = await assertMissingFile(target, path)
+        assert.doesNotMatch(
+          res.text,
+          /add_header|"scriptHashes"|content-security-policy:| 200$/im,
+          path,
+        )
         assertSecurityHeaders(res, target.build, path)
       }
     },
@@ -291,12 +368,11 @@ export const SERVING_CHECKS: ServingCheck[] = [
     '/assets/..%5c..%5csecret.txt',
     '/%5c..%5c..%5cetc%5cpasswd',
   ]),
-  refusesAll('bad input: null bytes (%00)', [
-    '/%00',
-    '/index.html%00',
-    '/index.html%00.js',
-    '/assets/app%00.js',
-  ]),
+  refusesAll(
+    'bad input: null bytes (%00)',
+    ['/%00', '/index.html%00', '/index.html%00.js', '/assets/app%00.js'],
+    true,
+  ),
   refusesAll('bad input: malformed percent-encoding', [
     '/%',
     '/%E0%A4%A',
@@ -306,6 +382,7 @@ export const SERVING_CHECKS: ServingCheck[] = [
   ]),
   {
     name: 'bad input: a 100 KB URL',
+    serversWeRunOnly: true,
     async run(target) {
       const res = await request(target.url, `/${'a'.repeat(100 * 1024)}`)
       assert.ok(res.status >= 400 && res.status < 500, `answered ${res.status}`)
@@ -317,6 +394,7 @@ export const SERVING_CHECKS: ServingCheck[] = [
   },
   {
     name: 'bad input: malformed headers and request lines',
+    serversWeRunOnly: true,
     async run(target) {
       const closing = 'Connection: close\r\n\r\n'
       for (const raw of [
@@ -347,12 +425,13 @@ export const SERVING_CHECKS: ServingCheck[] = [
         assert.equal(page.status, 200, query)
         const other = await request(target.url, `/foo${query}`)
         assert.equal(other.status, 302, query)
-        assert.equal(other.headers.location, '/')
+        assert.equal(other.headers.location, homeFor(target, `/foo${query}`))
       }
     },
   },
   {
     name: 'bad input: unknown or unusual methods never crash the server',
+    serversWeRunOnly: true,
     async run(target) {
       for (const method of ['PROPFIND', 'DELETE', 'PUT', 'TRACE', 'OPTIONS']) {
         const res = await request(target.url, '/index.html', { method })
@@ -369,6 +448,7 @@ export const SERVING_CHECKS: ServingCheck[] = [
   },
   {
     name: 'bad input: an absolute-form request target does not escape dist',
+    serversWeRunOnly: true,
     async run(target) {
       const raw = await rawRequest(
         target.url,

@@ -1,17 +1,20 @@
 // Runs the compiled server as `npm start` would, for the tests that need a real process:
-// signals, crashes, restarts, console output. It is compiled to build/test-server/, not
+// signals, crashes, restarts, console output. It is compiled to build/test-server-node<N>/, not
 // build/server/, so these tests can run while `npm run build` writes build/server/ (npm test
-// runs them side by side).
+// runs them side by side), and while the same tests run on the other supported Node line.
+// One level below build/, as build/server/ is: the server finds the repository at ../../.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
-/** Where the tests compile the server (as `npm run build` would, into build/). */
-export const TEST_SERVER_DIR = 'build/test-server'
-const OUT_DIR = TEST_SERVER_DIR
-export const MAIN_JS = `${REPO_ROOT}${OUT_DIR}/server/main.js`
-export const OUTBOX_CLI_JS = `${REPO_ROOT}${OUT_DIR}/server/outbox-cli.js`
+const OUT_DIR = `build/test-server-node${process.versions.node.split('.')[0]}`
+/** Where compileServer() writes the compiled tree (server/ and the src/ modules it imports). */
+export const TEST_BUILD_DIR = `${REPO_ROOT}${OUT_DIR}`
+/** Where compileServer() writes the server itself. */
+export const TEST_SERVER_DIR = `${TEST_BUILD_DIR}/server`
+export const MAIN_JS = `${TEST_SERVER_DIR}/main.js`
+export const OUTBOX_CLI_JS = `${TEST_SERVER_DIR}/outbox-cli.js`
 
 /** Compiles server/ as `npm run build` does, into the tests' own directory. */
 export function compileServer(): void {

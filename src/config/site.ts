@@ -26,10 +26,14 @@ export const DEFAULT_SITE_URL = 'https://gaspre.mx'
 
 export const language = { html: 'es', openGraph: 'es_MX' } as const
 
-/** Every page the build writes: its address and the file a static host serves for it. */
+/**
+ * Every page the build writes: its address and the file a static host serves for it. A page
+ * other than the home page is `<name>.html`, not `<name>/index.html`: Cloudflare Pages and
+ * Netlify serve `/<name>` from it as it is, where a folder would cost a redirect to `/<name>/`.
+ */
 export const pages = {
   home: { path: '/', file: 'index.html' },
-  terms: { path: '/tyc', file: 'tyc/index.html' },
+  terms: { path: '/tyc', file: 'tyc.html' },
 } as const
 
 export type PageId = keyof typeof pages

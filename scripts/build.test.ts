@@ -1,0 +1,22 @@
+import { spawnSync } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+import { REPO_ROOT } from '../server/testing/spawn-server.js'
+
+describe('npm run build on a static host', () => {
+  it.each([
+    ['Cloudflare Pages', { CF_PAGES: '1' }],
+    ['Netlify', { NETLIFY: 'true' }],
+  ])('refuses to build for %s without the e-mail service, naming what to set', (host, hostEnv) => {
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !/^(VITE_|CF_PAGES|NETLIFY)/.test(name)),
+    )
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], {
+      cwd: REPO_ROOT,
+      env: { ...env, ...hostEnv },
+      encoding: 'utf8',
+    })
+    expect(build.status).toBe(1)
+    expect(build.stderr).toContain(`Building on ${host} without VITE_EMAILJS_PUBLIC_KEY`)
+    expect(build.stderr).toMatch(/VITE_EMAILJS_SERVICE_ID and VITE_EMAILJS_TEMPLATE_ID/)
+  })
+})

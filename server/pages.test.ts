@@ -1,0 +1,43 @@
+// Cloudflare's runtime for Pages serving a build with its generated `_headers` and `_redirects`,
+// checked with the rules the Node server and nginx are checked with. The checks of bytes on the
+// wire stay with the servers we run: on Pages, Cloudflare's edge answers those.
+import { rm } from 'node:fs/promises'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LOCAL_BUILD, makeFakeDist, type FakeDist } from './testing/fake-dist.js'
+import {
+  PAGES_WAYS,
+  WRANGLER_BIN,
+  groupAlive,
+  startPagesRuntime,
+  type PagesRuntime,
+} from './testing/pages-runtime.js'
+import { SERVING_CHECKS, type ServingTarget } from './testing/serving-checks.js'
+
+describe.skipIf(WRANGLER_BIN === null)(
+  'Cloudflare Pages runtime with _headers and _redirects: the serving rules shared with Node',
+  () => {
+    let dist: FakeDist
+    let pages: PagesRuntime
+    let target: ServingTarget
+
+    beforeAll(async () => {
+      dist = await makeFakeDist()
+      pages = await startPagesRuntime(dist.dist)
+      target = { url: pages.url, dist, build: LOCAL_BUILD, brotli: false, staticHost: PAGES_WAYS }
+    })
+
+    afterAll(async () => {
+      await pages?.stop()
+      if (dist) await rm(dist.root, { recursive: true, force: true })
+    })
+
+    for (const check of SERVING_CHECKS) {
+      it.skipIf(check.serversWeRunOnly)(check.name, () => check.run(target))
+    }
+
+    it('stops with everything it started: no wrangler, no workerd left', async () => {
+      await pages.stop()
+      expect(groupAlive(pages.groupId)).toBe(false)
+    })
+  },
+)
