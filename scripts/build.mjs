@@ -1,7 +1,7 @@
 // npm run build: the static site in dist/ (or BUILD_OUT_DIR) and the compiled server in build/server/.
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { STAMP_FILE, currentStamp } from './build-stamp.mjs'
 import { prerender } from './prerender.mjs'
 
@@ -34,7 +34,9 @@ const bin = (name) => `node_modules/.bin/${name}`
 // Taken first: a file edited while the build runs makes the build stale, not the stamp wrong.
 const stamp = currentStamp(process.env)
 
-if (compileServer) run(bin('tsc'), ['-p', 'tsconfig.server.json', '--outDir', serverDir])
+// tsc writes the whole tree it compiles (server/ and the src/ modules the server imports, such
+// as the contract) below the folder that holds serverDir.
+if (compileServer) run(bin('tsc'), ['-p', 'tsconfig.server.json', '--outDir', dirname(serverDir)])
 run(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'])
 run(bin('vite'), [
   'build',
