@@ -18,7 +18,6 @@
 // Figures are printed, never asserted: this machine is shared and timings are noisy. The 1-minute
 // load average is printed beside them. Exits 1 only when the bench itself failed.
 
-/* global document, window, requestAnimationFrame -- used in page callbacks */
 import { execFileSync, spawn } from 'node:child_process'
 import { cpSync, existsSync, rmSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'

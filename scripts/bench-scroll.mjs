@@ -1,7 +1,6 @@
 // The scroll trace of npm run bench: the home page in a 390×844 phone viewport with the CPU 4×
 // slower, scrolled top to bottom over 5 s, while the browser's Long Tasks API reports every
 // main-thread task over 50 ms. Exported for bench-lighthouse.mjs, which runs the server.
-/* global document, window, requestAnimationFrame -- used in the page.evaluate callback */
 import { chromium } from 'playwright-core'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 
