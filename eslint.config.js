@@ -1,16 +1,82 @@
 import js from '@eslint/js'
+import boundaries from 'eslint-plugin-boundaries'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { pageCodeOnly } from './scripts/lint/page-code-only.mjs'
+
+// Each file runs in one environment, and may name only that environment's globals.
+const nodeOnlyGlobals = Object.keys(globals.node).filter((name) => !(name in globals.browser))
+const browserOnlyGlobals = [
+  ...Object.keys(globals.browser).filter((name) => !(name in globals.node)),
+  // Node 22 has these too, but in this project only a page has a navigator or Web Storage.
+  'localStorage',
+  'sessionStorage',
+  'navigator',
+]
+/** What a rule may not touch: the page, storage, the network (decision 007). */
+const impureGlobals = [...browserOnlyGlobals, 'fetch', 'WebSocket', 'Request', 'Response']
+
+/** src/ files that run in Node, at build time, besides the tests. */
+const BUILD_TIME_SOURCES = [
+  'src/config/build-*.ts',
+  'src/config/token-values.ts',
+  'src/prerender.tsx',
+]
+const SOURCE_TESTS = ['src/**/*.test.{ts,tsx}', 'src/test-setup.ts']
+/** Node code that hands functions to a browser page. */
+const PAGE_DRIVING_CODE = ['e2e/**', 'engines/**', 'scripts/**']
+/** The calls whose function arguments run in the page, not in Node. */
+const PAGE_CALLS = [
+  'evaluate',
+  'evaluateAll',
+  'evaluateHandle',
+  'evaluateOnNewDocument',
+  'waitForFunction',
+  'addInitScript',
+  '$eval',
+  '$$eval',
+  'waitFor', // engines/driver.ts: polls a condition in the page
+]
+
+/**
+ * The layers of src/, lowest first: a file imports from its own layer or a lower one, never a
+ * higher one (decision 007). Tests may reach across layers.
+ */
+const LAYERS = [
+  ['contract'], // what the page and the server agree on; it imports nothing
+  ['styles', 'assets'],
+  ['config'],
+  ['content'],
+  ['rules'],
+  ['browser', 'islands'],
+  ['components'],
+  ['sections'],
+  ['pages'],
+  ['entries'], // src/*.ts(x): the page entries, the prerender and the <head>
+]
+const layerElements = [
+  ...LAYERS.flat()
+    .filter((type) => type !== 'entries')
+    .map((type) => ({ type, pattern: `src/${type}/**`, partialMatch: false })),
+  { type: 'entries', pattern: 'src/*', partialMatch: false },
+]
+const upwardImports = LAYERS.slice(0, -1).map((layer, index) => ({
+  from: { element: { type: layer } },
+  disallow: { to: { element: { type: LAYERS.slice(index + 1).flat() } } },
+  message: `${layer.join('/')} sits below ${LAYERS.slice(index + 1)
+    .flat()
+    .join(', ')}: import from its own layer or a lower one (decision 007)`,
+}))
 
 export default tseslint.config(
   { ignores: ['dist', 'build', 'coverage', 'test-results', 'playwright-report', 'bench-results'] },
+  { plugins: { local: { rules: { 'page-code-only': pageCodeOnly } } } },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
     files: ['**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -22,13 +88,72 @@ export default tseslint.config(
     files: ['src/**/*.tsx'],
     ...jsxA11y.flatConfigs.strict,
   },
+
+  // Environments. Node code: the server, the tools, the tests' drivers, the configuration files.
   {
-    files: ['**/*.{js,mjs}'],
-    languageOptions: { globals: { ...globals.node } },
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { globals: globals.node },
+    rules: { 'local/page-code-only': ['error', { browserGlobals: browserOnlyGlobals }] },
   },
   {
-    // Inlined into pages as written: browser code in plain ES5-style JavaScript.
-    files: ['src/**/*.js'],
-    languageOptions: { globals: { ...globals.browser } },
+    // Their functions handed to a page run there: inside those, the page's globals are right.
+    files: PAGE_DRIVING_CODE,
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      'local/page-code-only': [
+        'error',
+        { browserGlobals: browserOnlyGlobals, pageCalls: PAGE_CALLS },
+      ],
+    },
+  },
+  {
+    // What ships to the browser. Build-time sources and the tests (jsdom in Node) see both.
+    files: ['src/**'],
+    ignores: [...BUILD_TIME_SOURCES, ...SOURCE_TESTS],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'local/page-code-only': 'off',
+      'no-restricted-globals': [
+        'error',
+        ...nodeOnlyGlobals.map((name) => ({
+          name,
+          message: `${name} is Node's: this file runs in the browser.`,
+        })),
+      ],
+    },
+  },
+  {
+    files: [...BUILD_TIME_SOURCES, ...SOURCE_TESTS],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: { 'local/page-code-only': 'off' },
+  },
+  {
+    // Rules are pure: no page, storage or network, in the browser or in Node.
+    files: ['src/rules/**'],
+    ignores: SOURCE_TESTS,
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...[...nodeOnlyGlobals, ...impureGlobals].map((name) => ({
+          name,
+          message: `A rule touches no page, storage, network or process: pass ${name}'s part in as an argument (decision 007).`,
+        })),
+      ],
+    },
+  },
+
+  // The layers of src/.
+  {
+    files: ['src/**/*.{ts,tsx,js}'],
+    ignores: SOURCE_TESTS,
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': layerElements,
+      'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'allow', policies: upwardImports }],
+    },
   },
 )

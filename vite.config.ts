@@ -31,12 +31,17 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
         // (scripts/prerender.mjs inlines it into each page).
         ssrEmitAssets: true,
         cssCodeSplit: false,
+        // This build writes the HTML, and every artwork file goes into it as a data URI: no
+        // request while the page loads, a few hundred bytes each (decision 006). Always, not
+        // under a size: a file this build emitted would never reach dist/.
+        assetsInlineLimit: () => true,
       }
     : {
         // The supported browsers (README.md). Vite lowers newer syntax and prefixes CSS for
         // them; it adds no polyfills, so a newer API needs a guard in the code.
         target: ['chrome111', 'edge111', 'firefox114', 'safari16.4', 'ios16.4'],
-        // Artwork stays in cacheable files: inlined data URIs would weigh on the HTML and JS.
+        // The islands' JavaScript names artwork by file, so it does not carry the pictures the
+        // HTML already holds; hydration keeps the HTML's data URIs.
         assetsInlineLimit: 0,
         modulePreload: { polyfill: false },
         // One stylesheet linked from the HTML (which prerender replaces with the inline CSS), so

@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright'
 import { devices, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
+import { freePort } from '../scripts/free-port.mjs'
 import { consent } from '../src/content/consent'
 import { demoRequest, expect, fillDemoForm, submitButton, test, uniqueEmail } from './fixtures'
 
@@ -41,16 +41,6 @@ const consentCode = (dist: string) =>
   readdirSync(join(dist, 'assets'))
     .filter((file) => file.endsWith('.js'))
     .filter((file) => readFileSync(join(dist, 'assets', file), 'utf8').includes('ad_user_data'))
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
 
 /** Every request to a tag host is answered by the stand-in and remembered. */
 async function routeTagHosts(context: BrowserContext): Promise<string[]> {

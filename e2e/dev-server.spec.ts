@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
 import { demoForm } from '../src/content/demo-form'
 import { clients, hero } from '../src/content/home'
 import { terms } from '../src/content/terms'
@@ -18,59 +18,70 @@ import {
 /**
  * `npm run dev` as a developer uses it: both pages rendered by the dev server, the form sending
  * to the local stand-in, and an edited file showing in the open page without a restart.
+ *
+ * The server runs in a fresh copy of the project under build/ (ignored by git and every tool),
+ * and the tests edit the copy: a run stopped halfway leaves no tracked file edited. The copy
+ * finds node_modules in the project above it, as Node and Vite look upward for it. Not under
+ * test-results/: Vite's file watcher ignores that folder, so an edit there would never show.
  */
-const DATA_DIR = 'test-results/dev-outbox'
-let server: ChildProcess
+const COPY = resolve('build/dev-server-project')
+const COPIED = [
+  ...['index.html', 'tyc', 'public', 'src', 'server', 'scripts'],
+  ...['vite.config.ts', 'tsconfig.json', 'tsconfig.base.json'],
+]
+const DATA_DIR = join(COPY, '.data')
+let server: ChildProcess | undefined
 let origin = ''
 
+async function copyProject(): Promise<void> {
+  await rm(COPY, { recursive: true, force: true })
+  for (const entry of COPIED) await cp(entry, join(COPY, entry), { recursive: true })
+}
+
 async function startDevServer(): Promise<string> {
-  await rm(DATA_DIR, { recursive: true, force: true })
-  server = spawn('node', ['scripts/dev.mjs'], {
+  const child = spawn('node', [join(COPY, 'scripts/dev.mjs')], {
+    cwd: COPY,
     env: { ...process.env, PORT: '0', DATA_DIR },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
-  return new Promise((resolve, reject) => {
+  server = child
+  return new Promise((resolveOrigin, reject) => {
     let output = ''
-    server.once('exit', (code) => reject(new Error(`dev server exited (${code}): ${output}`)))
-    server.stdout!.on('data', (chunk: Buffer) => {
+    child.once('exit', (code) => reject(new Error(`dev server exited (${code}): ${output}`)))
+    child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString()
       const listening = /Development server on (http:\/\/[^/\s]+)\//.exec(output)
-      if (listening) resolve(listening[1]!)
+      if (listening) resolveOrigin(listening[1]!)
     })
   })
 }
 
-/** Edits a source file for one test; the original is always put back. */
-async function whileEdited(
-  file: string,
-  edit: (text: string) => string,
-  body: () => Promise<void>,
-) {
-  const original = await readFile(file, 'utf8')
-  const edited = edit(original)
+/** Saves a file of the copy as editors do, in one step: a watcher never sees it half written. */
+async function save(file: string, text: string): Promise<void> {
+  const path = join(COPY, file)
+  await writeFile(`${path}.saving`, text)
+  await rename(`${path}.saving`, path)
+}
+
+/** Edits a file of the copy; returns its text before the edit. */
+async function edit(file: string, change: (text: string) => string): Promise<string> {
+  const original = await readFile(join(COPY, file), 'utf8')
+  const edited = change(original)
   expect(edited, `the edit changes ${file}`).not.toBe(original)
-  // Saved as editors do, in one step: a watcher never sees the file half written.
-  const save = async (text: string) => {
-    await writeFile(`${file}.saving`, text)
-    await rename(`${file}.saving`, file)
-  }
-  await save(edited)
-  try {
-    await body()
-  } finally {
-    await save(original)
-  }
+  await save(file, edited)
+  return original
 }
 
 test.describe('npm run dev', () => {
   test.describe.configure({ mode: 'serial', timeout: 90_000 })
-  test.skip(({ isMobile }) => isMobile, 'one development server is enough')
-
   test.beforeAll(async () => {
+    // Skipped here, not per test, so only one worker copies the project and starts a server.
+    test.skip(test.info().project.name !== 'desktop', 'one development server is enough')
+    await copyProject()
     origin = await startDevServer()
   })
   test.afterAll(() => {
-    server.kill('SIGTERM')
+    server?.kill('SIGTERM')
   })
 
   test('renders both pages with their headlines and hydrates the islands', async ({ page }) => {
@@ -97,14 +108,12 @@ test.describe('npm run dev', () => {
     await page.goto(`${origin}/`)
     await waitForHydration(page)
     const edited = `${clients.heading} (editado en vivo)`
-    await whileEdited(
-      'src/content/home.ts',
-      (text) => text.replace(`'${clients.heading}'`, `'${edited}'`),
-      async () => {
-        // A static section has nothing to hot-swap: the page reloads, rendered again.
-        await expect(page.locator('#clientes-titulo')).toHaveText(edited, { timeout: 20_000 })
-      },
+    const original = await edit('src/content/home.ts', (text) =>
+      text.replace(`'${clients.heading}'`, `'${edited}'`),
     )
+    // A static section has nothing to hot-swap: the page reloads, rendered again.
+    await expect(page.locator('#clientes-titulo')).toHaveText(edited, { timeout: 20_000 })
+    await save('src/content/home.ts', original)
     await expect(page.locator('#clientes-titulo')).toHaveText(clients.heading, { timeout: 20_000 })
   })
 
@@ -118,13 +127,12 @@ test.describe('npm run dev', () => {
     const slideTitle = page.locator('section:has(#como-funciona) h3').first()
     const outlineColor = () =>
       slideTitle.evaluate((element) => getComputedStyle(element).outlineColor)
-    await whileEdited(
+    const original = await edit(
       'src/sections/demo-carousel.module.css',
       (text) => `${text}\n.title {\n  outline: 3px solid rgb(1 2 3);\n}\n`,
-      async () => {
-        await expect.poll(outlineColor, { timeout: 20_000 }).toBe('rgb(1, 2, 3)')
-      },
     )
+    await expect.poll(outlineColor, { timeout: 20_000 }).toBe('rgb(1, 2, 3)')
+    await save('src/sections/demo-carousel.module.css', original)
     await expect.poll(outlineColor, { timeout: 20_000 }).not.toBe('rgb(1, 2, 3)')
     expect(await page.evaluate(() => 'loadedBeforeTheEdit' in window)).toBe(true)
   })
@@ -134,13 +142,11 @@ test.describe('npm run dev', () => {
     await waitForHydration(page)
     await page.evaluate(() => Object.assign(window, { loadedBeforeTheEdit: true }))
     const headline = page.locator('#como-funciona')
-    await whileEdited(
-      'src/sections/demo-carousel.tsx',
-      (text) => text.replace('id="como-funciona"', 'id="como-funciona" data-edited="true"'),
-      async () => {
-        await expect(headline).toHaveAttribute('data-edited', 'true', { timeout: 20_000 })
-      },
+    const original = await edit('src/sections/demo-carousel.tsx', (text) =>
+      text.replace('id="como-funciona"', 'id="como-funciona" data-edited="true"'),
     )
+    await expect(headline).toHaveAttribute('data-edited', 'true', { timeout: 20_000 })
+    await save('src/sections/demo-carousel.tsx', original)
     await expect(headline).not.toHaveAttribute('data-edited', 'true', { timeout: 20_000 })
     expect(await page.evaluate(() => 'loadedBeforeTheEdit' in window)).toBe(true)
   })

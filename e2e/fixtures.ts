@@ -1,5 +1,6 @@
 import { demoForm } from '../src/content/demo-form'
 import { test as base, expect, type Page } from '@playwright/test'
+import { waitForHydration } from '../scripts/hydration.mjs'
 
 export type StoredRequest = {
   id: string
@@ -92,10 +93,7 @@ export async function holdClock(page: Page): Promise<void> {
   heldClocks.add(page)
 }
 
-/** Resolves once every island has committed its first render (src/islands/hydrated-marker.ts). */
-export async function waitForHydration(page: Page): Promise<void> {
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
-}
+export { waitForHydration }
 
 /** Opens a page and waits until its islands are hydrated, so clicks reach React. */
 export async function gotoHome(page: Page, path = '/'): Promise<void> {

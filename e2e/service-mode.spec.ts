@@ -2,6 +2,7 @@ import { demoForm } from '../src/content/demo-form'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { freePort } from '../scripts/free-port.mjs'
 import {
   demoRequest,
   expect,
@@ -17,7 +18,6 @@ import {
  * stand-in on another origin, as the real one is) and the local stand-in is off.
  */
 const OUT_DIR = 'test-results/dist-service'
-const PORT = 4180
 
 type Received = { url: string; body: Record<string, unknown> }
 
@@ -28,6 +28,8 @@ test.describe('a build configured for the e-mail service', () => {
   let api: Server
   let apiOrigin = ''
   let site: ChildProcess
+  // A free port, not a fixed one: the same suite may be running in another checkout.
+  let origin = ''
   const received: Received[] = []
   let answer = { status: 200, body: 'OK' }
 
@@ -60,15 +62,16 @@ test.describe('a build configured for the e-mail service', () => {
       encoding: 'utf8',
     })
     expect(build.status, build.stderr).toBe(0)
+    const port = await freePort()
+    origin = `http://127.0.0.1:${port}`
     site = spawn('node', ['build/server/main.js'], {
-      env: { ...process.env, PORT: String(PORT), DIST_DIR: OUT_DIR, DATA_DIR: `${OUT_DIR}-data` },
+      env: { ...process.env, PORT: String(port), DIST_DIR: OUT_DIR, DATA_DIR: `${OUT_DIR}-data` },
       stdio: 'ignore',
     })
     await expect
-      .poll(
-        async () => (await fetch(`http://127.0.0.1:${PORT}/healthz`).catch(() => null))?.status,
-        { timeout: 15_000 },
-      )
+      .poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status, {
+        timeout: 15_000,
+      })
       .toBe(200)
   })
 
@@ -78,7 +81,7 @@ test.describe('a build configured for the e-mail service', () => {
   })
 
   test('sends the request to the configured service with its ids and key', async ({ page }) => {
-    await page.goto(`http://127.0.0.1:${PORT}/`)
+    await page.goto(`${origin}/`)
     await waitForHydration(page)
     const email = uniqueEmail('servicio')
     await fillDemoForm(page, demoRequest(email))
@@ -99,7 +102,7 @@ test.describe('a build configured for the e-mail service', () => {
 
   test("shows the service's own error text", async ({ page }) => {
     answer = { status: 400, body: 'The template ID is invalid' }
-    await page.goto(`http://127.0.0.1:${PORT}/`)
+    await page.goto(`${origin}/`)
     await waitForHydration(page)
     await fillDemoForm(page, demoRequest(uniqueEmail('servicio-error')))
     await submitButton(page).click()
@@ -110,11 +113,11 @@ test.describe('a build configured for the e-mail service', () => {
   })
 
   test('turns the local stand-in off and lets the CSP reach the service', async ({ request }) => {
-    const response = await request.post(`http://127.0.0.1:${PORT}/api/v1.0/email/send`, {
+    const response = await request.post(`${origin}/api/v1.0/email/send`, {
       data: {},
     })
     expect(response.status()).toBe(404)
-    const page = await request.get(`http://127.0.0.1:${PORT}/`)
+    const page = await request.get(`${origin}/`)
     expect(page.headers()['content-security-policy']).toContain(`connect-src 'self' ${apiOrigin}`)
   })
 })

@@ -1,6 +1,7 @@
 // The one interface the visitor journeys use to drive a browser. Each engine has a small
 // adapter behind it (puppeteer-driver.ts for Chromium and Firefox, webdriver-driver.ts for
 // WebKit), so the journeys are written once.
+import { HYDRATED_SELECTOR } from '../scripts/hydration.mjs'
 
 export type Engine = 'chromium' | 'firefox' | 'webkit'
 
@@ -86,3 +87,12 @@ export async function waitFor<A extends unknown[]>(
     await new Promise((resolve) => setTimeout(resolve, WAIT_INTERVAL_MS))
   }
 }
+
+/** Waits until the page has hydrated (scripts/hydration.mjs): only then do clicks reach React. */
+export const waitForHydration = (driver: EngineDriver): Promise<void> =>
+  waitFor(
+    driver,
+    'the page has hydrated',
+    (selector) => document.querySelector(selector) !== null,
+    HYDRATED_SELECTOR,
+  )

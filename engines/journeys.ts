@@ -8,7 +8,13 @@ import { demoForm } from '../src/content/demo-form'
 import { carousel, hero, heroActions } from '../src/content/home'
 import { header, navLinks } from '../src/content/site'
 import { terms } from '../src/content/terms'
-import { waitFor, type Engine, type EngineDriver, type LaunchEngine } from './driver'
+import {
+  waitFor,
+  waitForHydration,
+  type Engine,
+  type EngineDriver,
+  type LaunchEngine,
+} from './driver'
 
 export const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -45,12 +51,7 @@ const uniqueEmail = (label: string, engine: Engine) =>
 
 async function visitHome(driver: EngineDriver, path = '/'): Promise<void> {
   await driver.goto(path)
-  // The hidden contact number is filled when the islands hydrate: only then do clicks reach React.
-  await waitFor(driver, 'the home page has hydrated', () =>
-    /^\d{1,5}$/.test(
-      document.querySelector<HTMLInputElement>('input[name="contact_number"]')?.value ?? '',
-    ),
-  )
+  await waitForHydration(driver)
 }
 
 /** A visitor who never came before: no draft, no rate limit, no first-touch record. */

@@ -1,8 +1,10 @@
-// WebKit: Debian's WebKitGTK MiniBrowser behind WebKitWebDriver, a W3C WebDriver server,
-// spoken to over plain HTTP. It needs a display, so it runs under xvfb-run.
+// WebKit: Debian's WebKitGTK MiniBrowser behind WebKitWebDriver, a W3C WebDriver server, driven
+// through WebdriverIO's protocol client (`webdriver`). It needs a display, so it runs under
+// xvfb-run; the client connects to the server started here and never starts or fetches a driver.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
+import WebDriver, { type Client } from 'webdriver'
+import { freePort } from '../scripts/free-port.mjs'
 import {
   ERROR_COLLECTOR,
   READ_COLLECTED_ERRORS,
@@ -20,70 +22,16 @@ const KEY_CODES: Record<Key, string> = { Escape: '\uE00C', Tab: '\uE004', Enter:
 // The key W3C WebDriver names an element reference by.
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf'
 
-type WebDriverReply = { value: unknown }
+type ScriptArguments = Parameters<Client['executeScript']>[1]
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      )
-    })
-  })
-}
-
-class WebDriverSession {
-  constructor(
-    private readonly base: string,
-    readonly id: string,
-  ) {}
-
-  static async create(base: string, capabilities: object): Promise<WebDriverSession> {
-    const value = (await request(base, 'POST', '/session', { capabilities })) as {
-      sessionId: string
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- where WebdriverIO declares them
+  namespace WebdriverIO {
+    /** WebKitWebDriver's own capability: which browser to start, with which arguments. */
+    interface Capabilities {
+      'webkitgtk:browserOptions'?: { binary: string; args: string[] }
     }
-    return new WebDriverSession(base, value.sessionId)
   }
-
-  call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: object): Promise<unknown> {
-    return request(this.base, method, `/session/${this.id}${path}`, body)
-  }
-
-  /**
-   * Finds an element and brings it into view. WebKitWebDriver scrolls to an element before a
-   * click, but the site scrolls smoothly, and the driver checks the element while the scroll is
-   * still moving: it would call a field below the fold "not interactable".
-   */
-  async element(selector: string): Promise<string> {
-    const found = (await this.call('POST', '/element', {
-      using: 'css selector',
-      value: selector,
-    })) as Record<string, string>
-    await this.call('POST', '/execute/sync', {
-      script: "arguments[0].scrollIntoView({ block: 'center', behavior: 'instant' })",
-      args: [found],
-    })
-    return found[ELEMENT_KEY]!
-  }
-}
-
-async function request(base: string, method: string, path: string, body?: object) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const reply = (await response.json()) as WebDriverReply
-  if (!response.ok) {
-    const { error, message } = reply.value as { error: string; message: string }
-    throw new Error(`WebDriver ${method} ${path}: ${error}: ${message}`)
-  }
-  return reply.value
 }
 
 class WebKitDriver implements EngineDriver {
@@ -93,78 +41,86 @@ class WebKitDriver implements EngineDriver {
 
   constructor(
     readonly origin: string,
-    private readonly session: WebDriverSession,
+    private readonly client: Client,
     private readonly server: ChildProcess,
   ) {}
 
+  /**
+   * Finds an element and brings it into view. WebKitWebDriver scrolls to an element before a
+   * click, but the site scrolls smoothly, and the driver checks the element while the scroll is
+   * still moving: it would call a field below the fold "not interactable".
+   */
+  private async element(selector: string): Promise<string> {
+    const found = await this.client.findElement('css selector', selector)
+    await this.client.executeScript(
+      "arguments[0].scrollIntoView({ block: 'center', behavior: 'instant' })",
+      [found],
+    )
+    return found[ELEMENT_KEY]
+  }
+
   async goto(path: string): Promise<void> {
     this.earlier.push(...(await this.readCollected()))
-    await this.session.call('POST', '/url', { url: new URL(path, this.origin).href })
+    await this.client.navigateTo(new URL(path, this.origin).href)
     // Classic WebDriver has no hook before a page's scripts run, so the collector starts at
     // the load event: it misses an error thrown while the page's first script runs, which the
     // journeys still notice as a page that does not work. Hydration comes after load.
-    await this.session.call('POST', '/execute/sync', { script: ERROR_COLLECTOR, args: [] })
+    await this.client.executeScript(ERROR_COLLECTOR, [])
   }
 
   async setViewport(width: number, height: number): Promise<void> {
     // In full-screen mode MiniBrowser has no toolbar, so the window is the viewport.
-    await this.session.call('POST', '/window/rect', { width, height })
+    await this.client.setWindowRect(null, null, width, height)
   }
 
   async click(selector: string): Promise<void> {
-    const element = await this.session.element(selector)
-    await this.session.call('POST', `/element/${element}/click`, {})
+    await this.client.elementClick(await this.element(selector))
   }
 
   async clickAt(x: number, y: number): Promise<void> {
-    await this.session.call('POST', '/actions', {
-      actions: [
-        {
-          type: 'pointer',
-          id: 'mouse',
-          parameters: { pointerType: 'mouse' },
-          actions: [
-            { type: 'pointerMove', origin: 'viewport', x: Math.round(x), y: Math.round(y) },
-            { type: 'pointerDown', button: 0 },
-            { type: 'pointerUp', button: 0 },
-          ],
-        },
-      ],
-    })
+    await this.client.performActions([
+      {
+        type: 'pointer',
+        id: 'mouse',
+        parameters: { pointerType: 'mouse' },
+        actions: [
+          { type: 'pointerMove', origin: 'viewport', x: Math.round(x), y: Math.round(y) },
+          { type: 'pointerDown', button: 0 },
+          { type: 'pointerUp', button: 0 },
+        ],
+      },
+    ])
   }
 
   async type(selector: string, text: string): Promise<void> {
-    const element = await this.session.element(selector)
-    await this.session.call('POST', `/element/${element}/clear`, {})
-    await this.session.call('POST', `/element/${element}/value`, { text })
+    const element = await this.element(selector)
+    await this.client.elementClear(element)
+    await this.client.elementSendKeys(element, text)
   }
 
   async press(key: Key): Promise<void> {
     const value = KEY_CODES[key]
-    await this.session.call('POST', '/actions', {
-      actions: [
-        {
-          type: 'key',
-          id: 'keyboard',
-          actions: [
-            { type: 'keyDown', value },
-            { type: 'keyUp', value },
-          ],
-        },
-      ],
-    })
-    await this.session.call('DELETE', '/actions')
+    await this.client.performActions([
+      {
+        type: 'key',
+        id: 'keyboard',
+        actions: [
+          { type: 'keyDown', value },
+          { type: 'keyUp', value },
+        ],
+      },
+    ])
+    await this.client.releaseActions()
   }
 
   async evaluate<T, A extends unknown[]>(fn: (...args: A) => T, ...args: A): Promise<Awaited<T>> {
     // Execute Script awaits a returned promise, as page.evaluate does.
     const script = `return (${fn.toString()}).apply(null, arguments)`
-    return (await this.session.call('POST', '/execute/sync', { script, args })) as Awaited<T>
+    return (await this.client.executeScript(script, args as ScriptArguments)) as Awaited<T>
   }
 
   private async readCollected(): Promise<string[]> {
-    const script = READ_COLLECTED_ERRORS
-    return (await this.session.call('POST', '/execute/sync', { script, args: [] })) as string[]
+    return (await this.client.executeScript(READ_COLLECTED_ERRORS, [])) as string[]
   }
 
   async takeScriptErrors(): Promise<string[]> {
@@ -175,12 +131,9 @@ class WebKitDriver implements EngineDriver {
     // WebDriver captures the viewport only: for the whole page, the window grows to the page's
     // height for the shot (nothing on the site is sized by the viewport's height but the
     // dialogs and the desktop table of contents), then goes back.
-    const rect = (await this.session.call('GET', '/window/rect')) as {
-      width: number
-      height: number
-    }
-    const height = await this.evaluate(() => document.documentElement.scrollHeight)
-    await this.setViewport(rect.width, height)
+    const { width, height } = await this.client.getWindowRect()
+    const pageHeight = await this.evaluate(() => document.documentElement.scrollHeight)
+    await this.setViewport(width, pageHeight)
     // Painted at the new size: two frames, then a pause for the compositor under load.
     await this.evaluate(
       () =>
@@ -188,14 +141,13 @@ class WebKitDriver implements EngineDriver {
           requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 500))),
         ),
     )
-    const png = (await this.session.call('GET', '/screenshot')) as string
-    await writeFile(file, Buffer.from(png, 'base64'))
-    await this.setViewport(rect.width, rect.height)
+    await writeFile(file, Buffer.from(await this.client.takeScreenshot(), 'base64'))
+    await this.setViewport(width, height)
   }
 
   async close(): Promise<void> {
     try {
-      await this.session.call('DELETE', '')
+      await this.client.deleteSession()
     } finally {
       stopDriver(this.server)
     }
@@ -207,16 +159,13 @@ function stopDriver(server: ChildProcess): void {
   if (server.pid !== undefined && server.exitCode === null) process.kill(-server.pid, 'SIGTERM')
 }
 
+/** WebKitWebDriver answers its status endpoint once it accepts a session. */
 async function waitUntilReady(base: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`${WEBKIT_DRIVER} exited (${server.exitCode})`)
-    try {
-      const status = (await request(base, 'GET', '/status')) as { ready: boolean }
-      if (status.ready) return
-    } catch {
-      // Not listening yet.
-    }
+    const status = await fetch(`${base}/status`).catch(() => null)
+    if (status?.ok && ((await status.json()) as { value: { ready: boolean } }).value.ready) return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`${WEBKIT_DRIVER} did not start within 30 s`)
@@ -229,11 +178,17 @@ export const launchWebKit: LaunchEngine = async (origin) => {
     ['-a', '-s', '-screen 0 1600x1200x24', WEBKIT_DRIVER, `--port=${port}`],
     { detached: true, stdio: 'ignore' },
   )
-  const base = `http://127.0.0.1:${port}`
   try {
-    await waitUntilReady(base, server)
-    const session = await WebDriverSession.create(base, {
-      alwaysMatch: {
+    await waitUntilReady(`http://127.0.0.1:${port}`, server)
+    const client = await WebDriver.newSession({
+      protocol: 'http',
+      hostname: '127.0.0.1',
+      port,
+      path: '/',
+      logLevel: 'warn',
+      // A command is sent once: a retried click would click twice.
+      connectionRetryCount: 0,
+      capabilities: {
         'webkitgtk:browserOptions': {
           binary: MINIBROWSER_PATH,
           // Full screen drops the toolbar, whose width would keep the window wider than a phone.
@@ -241,7 +196,7 @@ export const launchWebKit: LaunchEngine = async (origin) => {
         },
       },
     })
-    return new WebKitDriver(origin, session, server)
+    return new WebKitDriver(origin, client, server)
   } catch (error) {
     stopDriver(server)
     throw error

@@ -8,26 +8,33 @@
 //      $TMPDIR/gaspre-peer/, installs and builds it there once (never inside the shared folder;
 //      --rebuild-peer starts over, --no-peer skips it) and serves its dist/ with its own `serve`;
 //   3. for each site, RUNS times, in a fresh Chromium context with the CPU slowed 4× (CDP
-//      Emulation.setCPUThrottlingRate): loads /, lets it settle, then makes each interaction
-//      below and keeps the longest Event Timing entry (durationThreshold 16 ms) among the
-//      interactions it caused;
-//   4. traces a scroll of / top to bottom (390×844, 4× slower) and reports the longest task;
+//      Emulation.setCPUThrottlingRate): loads /, waits until it has hydrated and for the benches'
+//      quiet period (bench-settings.mjs), then makes each interaction below and keeps the
+//      longest Event Timing entry (durationThreshold 16 ms) among the interactions it caused;
+//   4. the scroll trace of bench-scroll.mjs, for each site;
 //   5. prints the medians as a table with the worst interaction (INP), and writes
 //      bench-results/interactions.json.
 //
 // Figures are printed, never asserted: this machine is shared and timings are noisy. The 1-minute
 // load average is printed beside them. Exits 1 only when the bench itself failed.
 
-/* global document, window, requestAnimationFrame -- used in page callbacks */
 import { execFileSync, spawn } from 'node:child_process'
 import { cpSync, existsSync, rmSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
+import { CPU_SLOWDOWN, DESKTOP, PHONE, QUIET_AFTER_HYDRATION_MS } from './bench-settings.mjs'
+import {
+  describeScrollTrace,
+  SCROLL_TASK_TARGET_MS,
+  SCROLL_TRACE_TITLE,
+  scrollTrace,
+} from './bench-scroll.mjs'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
+import { freePort } from './free-port.mjs'
+import { markHydratedOnceRendered, waitForHydration } from './hydration.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const argv = process.argv.slice(2)
@@ -37,10 +44,7 @@ const numberOption = (/** @type {string} */ name, /** @type {number} */ fallback
   return value ? Number(value) : fallback
 }
 const RUNS = numberOption('--runs', 5)
-const CPU_SLOWDOWN = 4
 const INTERACTION_TARGET_MS = 100
-const SCROLL_TASK_TARGET_MS = 50
-const SCROLL_MS = 5000
 const PEER_DIR = resolve(
   process.env.PEER_DIR ??
     [join(root, '../shared/peers/conventional-spa'), '/work/shared/peers/conventional-spa'].find(
@@ -49,14 +53,6 @@ const PEER_DIR = resolve(
     join(root, '../shared/peers/conventional-spa'),
 )
 const only = argv.find((arg) => arg.startsWith('--only='))?.split('=')[1]
-
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 3,
-  isMobile: true,
-  hasTouch: true,
-}
-const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 }
 
 const sleep = (/** @type {number} */ ms) => new Promise((done) => setTimeout(done, ms))
 
@@ -77,18 +73,6 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
 
 // ---------------------------------------------------------------------------------------------
 // Servers
-
-/** A free loopback port. */
-async function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer()
-    server.once('error', fail)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 /**
  * Spawns a server process and waits until `url` answers 200. It is stopped on clean-up.
@@ -190,6 +174,8 @@ function recordEventTiming() {
 }
 
 /**
+ * @typedef {{ name: string, origin: string,
+ *   prepare?: (context: import('playwright-core').BrowserContext) => Promise<void> }} Site
  * @typedef {import('playwright-core').Page} Page
  * @typedef {{ name: string, layout: 'phone' | 'desktop', prepare?: (page: Page) => Promise<void>,
  *   act: (page: Page) => Promise<void> }} Interaction
@@ -319,19 +305,20 @@ async function measure(page, interaction) {
 
 /**
  * One run of every interaction of one layout, in a fresh context (empty storage and cache).
- * @param {import('playwright-core').Browser} browser @param {string} origin
+ * @param {import('playwright-core').Browser} browser @param {Site} site
  * @param {'phone' | 'desktop'} layout
  */
-async function runLayout(browser, origin, layout) {
+async function runLayout(browser, site, layout) {
   const context = await browser.newContext(layout === 'phone' ? PHONE : DESKTOP)
   try {
+    await site.prepare?.(context)
     const page = await context.newPage()
     await page.addInitScript(recordEventTiming)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
-    await page.goto(`${origin}/`, { waitUntil: 'load' })
-    await page.waitForLoadState('networkidle')
-    await sleep(1500)
+    await page.goto(`${site.origin}/`, { waitUntil: 'load' })
+    await waitForHydration(page)
+    await sleep(QUIET_AFTER_HYDRATION_MS)
     /** @type {Record<string, Measured>} */
     const results = {}
     for (const interaction of INTERACTIONS.filter((each) => each.layout === layout)) {
@@ -341,131 +328,6 @@ async function runLayout(browser, origin, layout) {
     return results
   } finally {
     await context.close()
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Scroll trace
-
-/**
- * Scrolls / top to bottom in requestAnimationFrame steps over SCROLL_MS (390×844, 4× slower)
- * and returns the renderer main thread's longest tasks during the scroll (and 500 ms after).
- * @param {import('playwright-core').Browser} browser @param {string} origin
- */
-async function scrollTrace(browser, origin) {
-  const context = await browser.newContext(PHONE)
-  try {
-    const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
-    await page.goto(`${origin}/`, { waitUntil: 'load' })
-    await page.waitForLoadState('networkidle')
-    await sleep(1500)
-    await browser.startTracing(page, {
-      categories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'toplevel',
-        'blink',
-        'blink.user_timing',
-      ],
-    })
-    await page.evaluate(
-      (duration) =>
-        new Promise((done) => {
-          const max = document.documentElement.scrollHeight - window.innerHeight
-          performance.mark('bench:scroll-start')
-          const start = performance.now()
-          const step = (/** @type {number} */ now) => {
-            const progress = Math.min(1, (now - start) / duration)
-            window.scrollTo({ top: Math.round(progress * max), behavior: 'instant' })
-            if (progress < 1) requestAnimationFrame(step)
-            else {
-              performance.mark('bench:scroll-end')
-              done(undefined)
-            }
-          }
-          requestAnimationFrame(step)
-        }),
-      SCROLL_MS,
-    )
-    await sleep(600)
-    /** @type {{ traceEvents: any[] }} */
-    const trace = JSON.parse((await browser.stopTracing()).toString('utf8'))
-    return longestScrollTasks(trace.traceEvents)
-  } finally {
-    await context.close()
-  }
-}
-
-/**
- * Where a task's time went: its events' own time (without the events nested in them), summed by
- * name, with the data: or file URL of image and script events shortened to a name.
- * @param {any[]} events  the events inside one task
- */
-function selfTimes(events) {
-  const sorted = [...events].sort((a, b) => a.ts - b.ts || b.dur - a.dur)
-  /** @type {Map<string, number>} */
-  const self = new Map()
-  /** @type {{ end: number, key: string }[]} */
-  const stack = []
-  const keyOf = (/** @type {any} */ event) => {
-    const url = event.args?.data?.url ?? event.args?.data?.imageUrl
-    return typeof url === 'string'
-      ? `${event.name} (${url.startsWith('data:') ? url.slice(0, 18) : url.split('/').pop()})`
-      : event.name
-  }
-  for (const event of sorted) {
-    while (stack.length > 0 && (stack.at(-1)?.end ?? 0) <= event.ts) stack.pop()
-    const parent = stack.at(-1)
-    if (parent) self.set(parent.key, (self.get(parent.key) ?? 0) - event.dur)
-    const key = keyOf(event)
-    self.set(key, (self.get(key) ?? 0) + event.dur)
-    stack.push({ end: event.ts + event.dur, key })
-  }
-  return [...self]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 6)
-    .map(([name, dur]) => `${name} ${Math.round(dur / 100) / 10}`)
-}
-
-/** @param {any[]} events */
-function longestScrollTasks(events) {
-  const start = events.find((event) => event.name === 'bench:scroll-start')
-  const end = events.find((event) => event.name === 'bench:scroll-end')
-  if (!start || !end) throw new Error('The trace has no scroll marks')
-  const onMain = (/** @type {any} */ event) =>
-    event.pid === start.pid && event.tid === start.tid && event.ph === 'X' && event.dur > 0
-  const isTask = (/** @type {any} */ event) =>
-    event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask'
-  const tasks = events
-    .filter((event) => onMain(event) && isTask(event))
-    .filter((event) => event.ts + event.dur >= start.ts && event.ts <= end.ts + 500_000)
-    .sort((a, b) => a.ts - b.ts || b.dur - a.dur)
-  // RunTask and ThreadControllerImpl::RunTask nest: keep the outermost of each task.
-  let outerEnd = -Infinity
-  const outermost = tasks.filter((task) => {
-    if (task.ts + task.dur <= outerEnd) return false
-    outerEnd = task.ts + task.dur
-    return true
-  })
-  outermost.sort((a, b) => b.dur - a.dur)
-  const inner = events.filter((event) => onMain(event) && !isTask(event))
-  // Under 4× throttling a task's thread time is its throttled length without the time it waited
-  // for a CPU held by other processes: the figure to trust on a busy machine.
-  const threadMs = (/** @type {any} */ task) => Math.round((task.tdur ?? task.dur) / 100) / 10
-  const top = outermost.slice(0, 3).map((task) => ({
-    ms: Math.round(task.dur / 100) / 10,
-    threadMs: threadMs(task),
-    inside: selfTimes(
-      inner.filter((event) => event.ts >= task.ts && event.ts + event.dur <= task.ts + task.dur),
-    ),
-  }))
-  return {
-    longestMs: top[0]?.ms ?? 0,
-    longestThreadMs: Math.max(0, ...outermost.map(threadMs)),
-    over50: outermost.filter((task) => task.dur > 50_000).length,
-    top,
   }
 }
 
@@ -503,9 +365,12 @@ async function main() {
     console.log('Building (node scripts/build.mjs)…')
     execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' })
   }
-  /** @type {{ name: string, origin: string }[]} */
+  /** @type {Site[]} */
   const sites = [{ name: 'GASPRE', origin: await startOurs() }]
-  if (!option('--no-peer')) sites.push({ name: 'peer (SPA)', origin: await startPeer() })
+  if (!option('--no-peer')) {
+    // The peer has no islands: it counts as hydrated once it has rendered (scripts/hydration.mjs).
+    sites.push({ name: 'peer (SPA)', origin: await startPeer(), prepare: markHydratedOnceRendered })
+  }
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
   cleanups.push(() => browser.close())
@@ -519,7 +384,7 @@ async function main() {
     for (const site of sites) {
       process.stdout.write(`Run ${run}/${RUNS}: ${site.name}… `)
       for (const layout of /** @type {const} */ (['phone', 'desktop'])) {
-        const results = await runLayout(browser, site.origin, layout)
+        const results = await runLayout(browser, site, layout)
         for (const [name, measured] of Object.entries(results)) {
           ;((runs[site.name] ??= {})[name] ??= []).push(measured)
         }
@@ -530,7 +395,7 @@ async function main() {
   if (!option('--no-scroll')) {
     for (const site of sites) {
       process.stdout.write(`Scroll trace: ${site.name}… `)
-      scroll[site.name] = await scrollTrace(browser, site.origin)
+      scroll[site.name] = await scrollTrace(browser, site.origin, site.prepare)
       console.log('done')
     }
   }
@@ -612,19 +477,13 @@ async function main() {
   console.log("  (delay/processing/paint: GASPRE's median run, ms, and the event that was longest)")
 
   if (Object.keys(scroll).length > 0) {
-    console.log(
-      `\nScroll trace of / (390×844, CPU ${CPU_SLOWDOWN}× slower, ${SCROLL_MS / 1000} s; target: no task over ${SCROLL_TASK_TARGET_MS} ms)`,
-    )
-    for (const site of sites) {
+    console.log(`\n${SCROLL_TRACE_TITLE}`)
+    for (const [index, site] of sites.entries()) {
       const trace = scroll[site.name]
       if (!trace) continue
-      console.log(
-        `  ${site.name}: longest task ${trace.longestMs} ms${site === sites[0] ? (trace.longestMs <= SCROLL_TASK_TARGET_MS ? ' ✓' : ' ✗') : ''}, ${trace.over50} over 50 ms; ` +
-          `longest by thread time (without waits for a busy CPU) ${trace.longestThreadMs} ms`,
-      )
-      for (const task of trace.top) {
-        console.log(`    ${task.ms} ms (thread ${task.threadMs} ms): ${task.inside.join('; ')}`)
-      }
+      const [summary, ...tasks] = describeScrollTrace(trace, { withTarget: index === 0 })
+      console.log(`  ${site.name}: ${summary}`)
+      for (const task of tasks) console.log(`  ${task}`)
     }
   }
   console.log(

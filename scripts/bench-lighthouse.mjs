@@ -10,7 +10,8 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import { ReportGenerator } from 'lighthouse/report/generator/report-generator.js'
-import { scrollTrace } from './bench-scroll.mjs'
+import { chromium } from 'playwright-core'
+import { describeScrollTrace, SCROLL_TRACE_TITLE, scrollTrace } from './bench-scroll.mjs'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 
 const PAGES = { '/': 'home', '/tyc': 'terms' }
@@ -101,7 +102,13 @@ try {
       ]),
     ),
   )
-  results.scroll = await scrollTrace(server.origin)
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+  try {
+    results.scroll = await scrollTrace(browser, server.origin)
+  } finally {
+    await browser.close()
+  }
+  console.log(`\n${SCROLL_TRACE_TITLE}\n  ${describeScrollTrace(results.scroll).join('\n  ')}`)
   await writeFile('bench-results/lighthouse.json', `${JSON.stringify(results, null, 2)}\n`)
   console.log('Wrote bench-results/lighthouse.json and the median runs as HTML reports.')
 } finally {

@@ -1,3 +1,4 @@
+import { afterNextPaint } from './browser/after-next-paint'
 import { reportVideoSectionPlays } from './browser/video-events'
 import { startPage } from './start-page'
 
@@ -7,9 +8,4 @@ reportVideoSectionPlays()
 // The prerendered page paints from its HTML; React and the islands arrive right after the first
 // frame, so they never delay it. Until the form's island hydrates, a submit is held by the inline
 // script in <head> (islands/hold-early-submits.js); the island then sends it, once.
-requestAnimationFrame(() =>
-  setTimeout(async () => {
-    const { hydrateHome } = await import('./hydrate-home')
-    hydrateHome()
-  }),
-)
+afterNextPaint(() => void import('./hydrate-home').then(({ hydrateHome }) => hydrateHome()))

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { afterNextPaint, useAfterPaint } from './after-paint'
+import { useAfterPaint } from './after-paint'
 
 beforeEach(() =>
   vi.useFakeTimers({
@@ -12,21 +12,6 @@ afterEach(() => vi.useRealTimers())
 /** The frame is painted between the animation frame callback and the task queued from it. */
 const paintOneFrame = () => act(() => vi.advanceTimersToNextFrame())
 const runQueuedTasks = () => act(() => vi.runOnlyPendingTimers())
-
-describe('afterNextPaint', () => {
-  it('runs the work only after the next frame, and never once cancelled', () => {
-    const work = vi.fn()
-    afterNextPaint(work)
-    const cancelled = vi.fn()
-    const cancel = afterNextPaint(cancelled)
-    vi.advanceTimersToNextFrame()
-    expect(work).not.toHaveBeenCalled()
-    cancel()
-    vi.runOnlyPendingTimers()
-    expect(work).toHaveBeenCalledOnce()
-    expect(cancelled).not.toHaveBeenCalled()
-  })
-})
 
 function Popup({ open }: { open: boolean }) {
   const playerShown = useAfterPaint(open)

@@ -9,6 +9,7 @@ import {
   saveConsent,
   type ConsentChoice,
 } from './consent'
+import { afterNextPaint } from './after-next-paint'
 import { loadTagManager, whenIdle } from './tag-manager'
 
 /**
@@ -137,5 +138,5 @@ export function startConsent(containerId: string, doc: Document = document): voi
   })
 
   // After the first paint, so the bar never delays it or becomes its largest element.
-  if (current === null) requestAnimationFrame(() => setTimeout(() => open(false)))
+  if (current === null) afterNextPaint(() => open(false))
 }

@@ -1,5 +1,10 @@
 import { useEffect, useRef } from 'react'
-import { LINE_PATH_LENGTH, scrollProgress, strokeOffset } from '../rules/scroll-progress'
+import {
+  LINE_PATH_LENGTH,
+  LINE_TWEEN_SECONDS,
+  scrollProgress,
+  strokeOffset,
+} from '../rules/scroll-progress'
 import styles from './line-draw.module.css'
 
 // Price-chart-like strokes across a 1200×600 canvas, stretched to the section.
@@ -21,6 +26,8 @@ export function LineDraw() {
     const svg = svgRef.current
     if (!svg || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
     const paths = Array.from(svg.querySelectorAll('path'))
+    // The tween between two scroll positions; reduced motion, which returned above, has none.
+    for (const path of paths) path.style.transitionDuration = `${LINE_TWEEN_SECONDS}s`
     let frame = 0
     const draw = () => {
       frame = 0

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import postcss from 'postcss'
 import { describe, expect, it } from 'vitest'
 import { inlineDesignTokens, parseTokens, resolveTokens } from './token-values'
 
@@ -13,36 +14,9 @@ const TOKENS = parseTokens(`
   }
 `)
 
-/** Runs the plugin's Declaration hook over a rule the way PostCSS walks it. */
-function runPlugin(declarations: Record<string, string>) {
-  const rule = {
-    nodes: [] as { prop: string; value: string }[],
-    removed: false,
-    remove() {
-      this.removed = true
-    },
-  }
-  for (const [prop, value] of Object.entries(declarations)) {
-    rule.nodes.push({ prop, value })
-  }
-  const plugin = inlineDesignTokens(TOKENS)
-  for (const node of [...rule.nodes]) {
-    plugin.Declaration({
-      get prop() {
-        return node.prop
-      },
-      get value() {
-        return node.value
-      },
-      set value(value: string) {
-        node.value = value
-      },
-      remove: () => rule.nodes.splice(rule.nodes.indexOf(node), 1),
-      parent: rule,
-    })
-  }
-  return rule
-}
+/** The CSS the build would ship for `css`: the plugin run by PostCSS itself. */
+const shipped = (css: string, tokens = TOKENS) =>
+  postcss([inlineDesignTokens(tokens)]).process(css, { from: 'component.module.css' }).css
 
 describe('design token values', () => {
   it('reads every declaration of tokens.css, without its comments', () => {
@@ -71,16 +45,26 @@ describe('design token values', () => {
   })
 
   it('the build plugin resolves declarations and drops the token declarations nothing reads', () => {
-    const component = runPlugin({ color: 'var(--ink)', padding: 'var(--space-4) 0' })
-    expect(component.nodes).toEqual([
-      { prop: 'color', value: '#0b1f3a' },
-      { prop: 'padding', value: '1rem 0' },
-    ])
-    expect(component.removed).toBe(false)
+    expect(shipped('.card { color: var(--ink); padding: var(--space-4) 0; }')).toBe(
+      '.card { color: #0b1f3a; padding: 1rem 0; }',
+    )
+    expect(shipped(':root { --navy: #0b1f3a; --space-4: 1rem; }\n.a { margin: 0; }')).toBe(
+      '.a { margin: 0; }',
+    )
+    // A rule keeps what is not a token; an at-rule's declarations are resolved too.
+    expect(shipped(':root { --navy: #0b1f3a; color-scheme: light; }')).toBe(
+      ':root { color-scheme: light; }',
+    )
+    expect(shipped('@media (min-width: 48em) { .a { gap: var(--space-4); } }')).toBe(
+      '@media (min-width: 48em) { .a { gap: 1rem; } }',
+    )
+  })
 
-    const root = runPlugin({ '--navy': '#0b1f3a', '--space-4': '1rem' })
-    expect(root.nodes).toEqual([])
-    expect(root.removed).toBe(true)
+  it('the build plugin fails the build on a var() it cannot resolve', () => {
+    expect(() => shipped('.a { color: var(--nope); }')).toThrow('No design token --nope')
+    expect(() => shipped('.a { color: var(--navy, red); }')).toThrow('without a fallback')
+    const looping = parseTokens(':root { --a: var(--b); --b: var(--a); }')
+    expect(() => shipped('.a { color: var(--a); }', looping)).toThrow('--a → --b → --a')
   })
 
   it('knows every token the real tokens.css declares, and each resolves to a value', () => {

@@ -8,7 +8,10 @@
  * values written in, the first 'Ver video' tap restyled the page in about half the time
  * (decision 006). tokens.css stays the one place a designer changes a value; the dev server
  * keeps var() so a token can still be tried out live in the browser's tools.
+ *
+ * Not postcss-custom-properties: it keeps declarations and lets unknown, fallback, loop pass.
  */
+import type { Plugin } from 'postcss'
 
 const DECLARATION = /(--[\w-]+)\s*:\s*([^;}]+)[;}]/g
 const REFERENCE = /var\(\s*(--[\w-]+)\s*\)/g
@@ -44,22 +47,14 @@ export function resolveTokens(value: string, tokens: ReadonlyMap<string, string>
   return resolved
 }
 
-/** The part of a PostCSS declaration node this step reads and changes. */
-type CssDeclaration = {
-  prop: string
-  value: string
-  remove: () => void
-  parent?: { nodes?: readonly unknown[]; remove: () => void } | undefined
-}
-
 /**
  * A PostCSS plugin for the production build: declarations get the tokens' values, and the
  * token declarations themselves, which nothing reads any more, are left out of the output.
  */
-export function inlineDesignTokens(tokens: ReadonlyMap<string, string>) {
+export function inlineDesignTokens(tokens: ReadonlyMap<string, string>): Plugin {
   return {
     postcssPlugin: 'gaspre-inline-design-tokens',
-    Declaration(declaration: CssDeclaration) {
+    Declaration(declaration) {
       if (tokens.has(declaration.prop)) {
         const rule = declaration.parent
         declaration.remove()

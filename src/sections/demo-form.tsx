@@ -52,7 +52,8 @@ export function DemoForm() {
         encType="multipart/form-data"
         aria-labelledby={anchors.demoHeading}
         onSubmit={submit}
-        // A submit before hydration is held by the page's first script (held-form.ts).
+        // A submit before hydration is held by the script inlined in <head>
+        // (islands/hold-early-submits.js); the island takes it over (islands/held-form.ts).
         data-hold-until-hydrated=""
       >
         <p className={styles.note}>{demoForm.requiredNote}</p>

@@ -114,7 +114,10 @@ describe('useFieldValidation', () => {
     expect(result.current.showSummary).toBe(true)
   })
 
-  it('refuses a request with a wrong field, showing why and focusing it at once', () => {
+  it('refuses a request with a wrong field, showing why and focusing it a painted frame later', () => {
+    vi.useFakeTimers({
+      toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout'],
+    })
     const { result } = renderValidation()
     let accepted: boolean | undefined
     act(() => {
@@ -123,7 +126,23 @@ describe('useFieldValidation', () => {
     expect(accepted).toBe(false)
     expect(result.current.errors).toEqual({ user_email: messages.email })
     expect(result.current.showSummary).toBe(true)
+    expect(field('user_email')).not.toHaveFocus()
+    act(() => vi.advanceTimersToNextFrame())
+    act(() => vi.runOnlyPendingTimers())
     expect(field('user_email')).toHaveFocus()
+  })
+
+  it('refuses, before sending, an address the browser refuses and our rule accepts', () => {
+    const typed = { ...complete, user_email: 'ana(x)@grupo.mx' }
+    const { result } = renderValidation(typed)
+    field('user_email').type = 'email'
+    fillFields(typed)
+    let accepted: boolean | undefined
+    act(() => {
+      accepted = result.current.checkRequest(form, typed)
+    })
+    expect(accepted).toBe(false)
+    expect(result.current.errors).toEqual({ user_email: messages.email })
   })
 
   it('accepts a complete request and takes the summary away', () => {

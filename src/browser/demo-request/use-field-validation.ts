@@ -1,6 +1,7 @@
-import { useEffect, useState, type RefObject } from 'react'
+import { useCallback, useEffect, useState, type RefObject } from 'react'
 import { demoForm } from '../../content/demo-form'
-import { afterNextPaint } from '../after-paint'
+import { typedValues } from '../../islands/held-form'
+import { afterNextPaint } from '../after-next-paint'
 import {
   validate,
   validateField,
@@ -32,6 +33,24 @@ export function useFieldValidation(
       fieldOf(form, name)?.setCustomValidity(validateField(name, values[name]) ?? '')
   }, [formRef, values])
 
+  /**
+   * The one way a wrong request is shown, whoever found it (the browser's check on submit, or
+   * ours before sending): every message, the summary, and focus on the first wrong field. Focus
+   * moves one painted frame later: it scrolls the page, and the messages answer the tap first.
+   * Returns true when nothing is wrong.
+   */
+  const showProblems = useCallback((form: HTMLFormElement, request: DemoRequestValues) => {
+    const found = validate(request)
+    // The browser's e-mail check refuses some addresses our rule lets through ("(" before the
+    // "@"): name it too, or the submit would be refused without a word.
+    if (fieldOf(form, 'user_email')?.validity.typeMismatch) found.user_email ??= messages.email
+    setErrors(found)
+    const first = FIELD_NAMES.find((name) => found[name])
+    setShowSummary(first !== undefined)
+    if (first) afterNextPaint(() => fieldOf(form, first)?.focus())
+    return first === undefined
+  }, [])
+
   // The browser found a field invalid on submit: show our message instead of its bubble.
   // 'invalid' does not bubble, so the form listens in the capture phase, natively.
   useEffect(() => {
@@ -45,33 +64,11 @@ export function useFieldValidation(
       if (shownThisSubmit) return
       shownThisSubmit = true
       setTimeout(() => (shownThisSubmit = false), 0)
-      const found = validate(
-        Object.fromEntries(
-          FIELD_NAMES.map((name) => [name, fieldOf(form, name)?.value ?? '']),
-        ) as DemoRequestValues,
-      )
-      // The browser's e-mail check refuses some addresses our rule lets through ("(" before the
-      // "@"): name it too, or the submit would be refused without a word.
-      if (fieldOf(form, 'user_email')?.validity.typeMismatch) found.user_email ??= messages.email
-      setErrors(found)
-      setShowSummary(true)
-      const first = FIELD_NAMES.find((name) => found[name])
-      // The messages answer the tap first; moving focus scrolls the page, so it waits a frame.
-      if (first) afterNextPaint(() => fieldOf(form, first)?.focus())
+      showProblems(form, typedValues(form, FIELD_NAMES))
     }
     form.addEventListener('invalid', showInvalid, true)
     return () => form.removeEventListener('invalid', showInvalid, true)
-  }, [formRef])
-
-  /** Shows what is wrong with `request` and focuses its first wrong field; true if nothing is. */
-  const checkRequest = (form: HTMLFormElement, request: DemoRequestValues) => {
-    const found = validate(request)
-    setErrors(found)
-    const first = FIELD_NAMES.find((name) => found[name])
-    setShowSummary(!!first)
-    if (first) fieldOf(form, first)?.focus()
-    return !first
-  }
+  }, [formRef, showProblems])
 
   /** A message already shown follows the correction as the visitor types; no new one appears. */
   const recheckField = (name: FieldName, value: string) =>
@@ -81,5 +78,5 @@ export function useFieldValidation(
 
   const clearErrors = () => setErrors({})
 
-  return { errors, showSummary, checkRequest, recheckField, clearErrors }
+  return { errors, showSummary, checkRequest: showProblems, recheckField, clearErrors }
 }
