@@ -26,7 +26,7 @@ import {
  */
 const COPY = resolve('build/dev-server-project')
 const COPIED = [
-  ...['index.html', 'tyc', 'public', 'src', 'server', 'scripts'],
+  ...['index.html', 'tyc.html', 'public', 'src', 'server', 'scripts'],
   ...['vite.config.ts', 'tsconfig.json', 'tsconfig.base.json'],
 ]
 const DATA_DIR = join(COPY, '.data')

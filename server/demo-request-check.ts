@@ -3,18 +3,46 @@
 // no control characters, and the four required fields filled. It never trusts the page to have
 // checked: a script, a bot or an old page can post anything. The answer is a Spanish sentence
 // the page shows after '¡Error!'.
+import { ATTRIBUTION_MAX_LENGTH } from '../src/contract/attribution.js'
+import { hasForbiddenCharacters, withoutForbiddenCharacters } from '../src/contract/characters.js'
 import {
+  CONTACT_NUMBER_PARAM,
   FIELD_NAMES,
+  MAX_CONTACT_NUMBER,
+  MAX_LENGTH,
   REQUIRED,
-  TEMPLATE_PARAM_MAX_LENGTH,
-  hasForbiddenCharacters,
   type FieldName,
 } from '../src/contract/demo-request.js'
 import { refusals } from '../src/content/lead-server.js'
 import { newRecord } from './outbox.js'
 
+/** Every template parameter the page may send, with the longest value each may hold. */
+export const TEMPLATE_PARAM_MAX_LENGTH: Readonly<Record<string, number>> = {
+  ...MAX_LENGTH,
+  [CONTACT_NUMBER_PARAM]: String(MAX_CONTACT_NUMBER - 1).length,
+  ...ATTRIBUTION_MAX_LENGTH,
+}
+
 const isField = (name: string): name is FieldName =>
   (FIELD_NAMES as readonly string[]).includes(name)
+
+/**
+ * The parameters with the attribution values made safe: they come from anyone's link, not from
+ * the visitor's typing, so an invisible character in them is made a space rather than costing
+ * the visitor their request. (The page only cleans the ASCII controls: see rules/attribution.)
+ */
+export function withCleanAttribution(
+  params: Readonly<Record<string, string>>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      Object.hasOwn(ATTRIBUTION_MAX_LENGTH, name)
+        ? withoutForbiddenCharacters(value).replace(/ {2,}/g, ' ').trim()
+        : value,
+    ]),
+  )
+}
 
 /** Why the parameters cannot be stored, or null when they can. */
 export function checkTemplateParams(params: Readonly<Record<string, string>>): string | null {

@@ -17,7 +17,7 @@ import {
 import { refusals } from '../src/content/lead-server.js'
 import { clientKey } from './client-address.js'
 import { DEFAULT_LIMITS } from './limits.js'
-import { MAX_ID_LENGTH, checkTemplateParams } from './demo-request-check.js'
+import { MAX_ID_LENGTH, checkTemplateParams, withCleanAttribution } from './demo-request-check.js'
 import { OutboxError, newRecord, type OutboxRecord, type OutboxWriter } from './outbox.js'
 import type { Fault, FaultQueue } from './test-hooks.js'
 import { NO_STORE } from './security-headers.js'
@@ -282,8 +282,8 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
       return answer(reply, 200, 'OK')
     }
     // An empty trap, as a person leaves it, is not part of the request.
-    const fields = Object.fromEntries(
-      Object.entries(params).filter(([name]) => name !== HONEYPOT_FIELD),
+    const fields = withCleanAttribution(
+      Object.fromEntries(Object.entries(params).filter(([name]) => name !== HONEYPOT_FIELD)),
     )
     const problem = checkTemplateParams(fields)
     if (problem !== null) return answer(reply, 400, problem)

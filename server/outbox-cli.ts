@@ -8,12 +8,8 @@ import { constants, fstatSync, ftruncateSync, readFileSync, writeSync } from 'no
 import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import {
-  ATTRIBUTION_MAX_LENGTH,
-  CONTACT_NUMBER_PARAM,
-  FIELD_NAMES,
-  type AttributionParam,
-} from '../src/contract/demo-request.js'
+import { ATTRIBUTION_MAX_LENGTH, type AttributionParam } from '../src/contract/attribution.js'
+import { CONTACT_NUMBER_PARAM, FIELD_NAMES } from '../src/contract/demo-request.js'
 import { outboxPath, streamOutbox, streamOutboxNewestFirst, type OutboxRecord } from './outbox.js'
 import { writeXlsx } from './outbox-xlsx.js'
 import { visibleControls } from './visible-text.js'

@@ -6,14 +6,10 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  FIELD_NAMES,
-  HONEYPOT_FIELD,
-  TEMPLATE_PARAM_MAX_LENGTH,
-} from '../src/contract/demo-request.js'
+import { FIELD_NAMES, HONEYPOT_FIELD } from '../src/contract/demo-request.js'
 import { refusals } from '../src/content/lead-server.js'
 import { buildApp } from './app.js'
-import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
+import { LARGEST_RECORD_BYTES, TEMPLATE_PARAM_MAX_LENGTH } from './demo-request-check.js'
 import { POSTED_PAGES, SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
 import { newRecord, outboxPath, readOutbox } from './outbox.js'
 import { CALL_FIELDS, DEMO_PARAMS, sendDemoRequest } from './testing/demo-request.js'
@@ -202,6 +198,17 @@ describe('only real requests are stored', () => {
     expect(answers.map((res) => res.status)).toEqual([400, 400, 400, 400, 400])
     expect(answers[0]?.text).toBe(refusals.forbiddenCharacters('user_name'))
     expect(await stored()).toEqual([])
+  })
+
+  it('an invisible character in a campaign value is made a space, not a refusal', async () => {
+    await startApp()
+    const res = await postJson({
+      ...PARAMS,
+      utm_campaign: 'oto\u0085ño\u202e',
+      traffic_source: 'x',
+    })
+    expect(res.status).toBe(200)
+    expect((await stored())[0]?.params.utm_campaign).toBe('oto ño')
   })
 
   it('what one request can store is bounded by what the form can hold, not by what was received', async () => {

@@ -31,8 +31,6 @@ export const demoForm = {
     phone:
       'Revisa el teléfono: usa de 7 a 15 dígitos; puedes incluir +, espacios, guiones y paréntesis.',
     tooLong: (max: number) => `Es demasiado largo: usa como máximo ${max} caracteres.`,
-    forbiddenCharacters:
-      'Tiene caracteres invisibles o de control (suelen llegar al copiar y pegar): bórralos y escríbelo de nuevo.',
     summary: 'Revisa los campos marcados para poder enviar tu solicitud.',
   },
   submit: 'Enviar solicitud',

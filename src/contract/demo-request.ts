@@ -42,52 +42,8 @@ export const MAX_CONTACT_NUMBER = 100_000
 export const newContactNumber = (random: () => number = Math.random): string =>
   String(Math.floor(random() * MAX_CONTACT_NUMBER))
 
-/** Campaign parameters kept from the first page of a visit (first touch). */
-export const CAMPAIGN_KEYS = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'gclid',
-  'fbclid',
-] as const
-export type CampaignKey = (typeof CAMPAIGN_KEYS)[number]
-
-/** Where the visit came from, sent beside the fields, with the longest value each may hold. */
-export const ATTRIBUTION_MAX_LENGTH = {
-  traffic_source: 620,
-  ...(Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, 200])) as Record<CampaignKey, number>),
-  referrer: 200,
-  landing_page: 300,
-  first_visit_at: 40,
-} as const
-export type AttributionParam = keyof typeof ATTRIBUTION_MAX_LENGTH
-
-/** Every template parameter the page may send, with the longest value each may hold. */
-export const TEMPLATE_PARAM_MAX_LENGTH: Readonly<Record<string, number>> = {
-  ...MAX_LENGTH,
-  [CONTACT_NUMBER_PARAM]: String(MAX_CONTACT_NUMBER - 1).length,
-  ...ATTRIBUTION_MAX_LENGTH,
-}
-
 /** Form controls that configure the call rather than fill the template. */
 export const CONTROL_FIELDS = ['lib_version', 'service_id', 'template_id', 'user_id'] as const
-
-/**
- * Characters no person types into a form and no spreadsheet or terminal shows safely: C0 and
- * C1 controls (line breaks and tabs aside), the replacement character that stands for bytes
- * that were not text, and the marks that reverse the direction of what follows.
- */
-const FORBIDDEN_CHARACTER =
-  // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd\u202a-\u202e\u2066-\u2069]/
-
-/** Half of a UTF-16 pair without its other half: no text, and six bytes once stored as JSON. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
-
-export const hasForbiddenCharacters = (value: string): boolean =>
-  FORBIDDEN_CHARACTER.test(value) || LONE_SURROGATE.test(value)
 
 /**
  * The ids of the home page's sections that tell a browser running no script how its posted

@@ -1,10 +1,11 @@
 import type { KeyValueStore } from './key-value-store'
 import {
-  ATTRIBUTION_MAX_LENGTH,
   CAMPAIGN_KEYS,
-  hasForbiddenCharacters,
+  MAX_ATTRIBUTION_VALUE,
+  MAX_FIRST_VISIT_AT,
+  MAX_LANDING_PAGE,
   type CampaignKey,
-} from '../contract/demo-request'
+} from '../contract/attribution'
 
 export type Attribution = {
   readonly campaign: Partial<Record<CampaignKey, string>>
@@ -16,21 +17,20 @@ export type Attribution = {
 
 export const ATTRIBUTION_KEY = 'gaspre:first-touch'
 export const DIRECT = 'directo'
-const MAX_VALUE_LENGTH = ATTRIBUTION_MAX_LENGTH.utm_source
 
 /**
- * Trimmed, single-line, bounded and free of what the server refuses: these values come from
- * anyone's link, and a bad one must never cost the visitor their request.
+ * Trimmed, single-line, bounded: these values come from anyone's link. (The server also makes
+ * any other invisible character a space: the page ships no more code for that rare case.)
  */
-export function cleanValue(value: string, max = MAX_VALUE_LENGTH): string {
-  return [...value]
-    .map((character) =>
-      /[\t\n\r]/.test(character) || hasForbiddenCharacters(character) ? ' ' : character,
-    )
-    .join('')
-    .replace(/ {2,}/g, ' ')
-    .trim()
-    .slice(0, max)
+export function cleanValue(value: string, max = MAX_ATTRIBUTION_VALUE): string {
+  return (
+    value
+      // Control characters have no place in a single-line value.
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .trim()
+      .slice(0, max)
+  )
 }
 
 export function readAttribution(url: URL, referrer: string, now: Date): Attribution {
@@ -42,7 +42,7 @@ export function readAttribution(url: URL, referrer: string, now: Date): Attribut
   return {
     campaign,
     referrer: externalHost(referrer, url.host),
-    landingPage: cleanValue(url.pathname, ATTRIBUTION_MAX_LENGTH.landing_page),
+    landingPage: cleanValue(url.pathname, MAX_LANDING_PAGE),
     firstSeenAt: now.toISOString(),
   }
 }
@@ -112,7 +112,7 @@ export function attributionParams(
     if (value) params[key] = cleanValue(value)
   }
   if (attribution.referrer) params.referrer = cleanValue(attribution.referrer)
-  params.landing_page = cleanValue(attribution.landingPage, ATTRIBUTION_MAX_LENGTH.landing_page)
-  params.first_visit_at = cleanValue(attribution.firstSeenAt, ATTRIBUTION_MAX_LENGTH.first_visit_at)
+  params.landing_page = cleanValue(attribution.landingPage, MAX_LANDING_PAGE)
+  params.first_visit_at = cleanValue(attribution.firstSeenAt, MAX_FIRST_VISIT_AT)
   return params
 }

@@ -1,11 +1,5 @@
 import { demoForm } from '../content/demo-form'
-import {
-  FIELD_NAMES,
-  MAX_LENGTH,
-  REQUIRED,
-  hasForbiddenCharacters,
-  type FieldName,
-} from '../contract/demo-request'
+import { FIELD_NAMES, MAX_LENGTH, REQUIRED, type FieldName } from '../contract/demo-request'
 
 /** The demo request as the sending template receives it (names fixed by the contract). */
 export type DemoRequestValues = Record<FieldName, string>
@@ -41,7 +35,6 @@ export function validateField(name: FieldName, rawValue: string): string | undef
   const { errors } = demoForm
   if (value === '') return REQUIRED[name] ? errors.required[name] : undefined
   if (value.length > MAX_LENGTH[name]) return errors.tooLong(MAX_LENGTH[name])
-  if (hasForbiddenCharacters(value)) return errors.forbiddenCharacters
   if (name === 'user_email' && !isValidEmail(value)) return errors.email
   if (name === 'user_phone' && !isValidPhone(value)) return errors.phone
   return undefined
