@@ -143,6 +143,8 @@ test.describe('keyboard', () => {
   test('every focused element shows a ring of 3:1 and is never hidden under the header', async ({
     page,
   }) => {
+    // A ceiling, not a timing: every stop of the tab order on both pages is measured.
+    test.setTimeout(120_000)
     for (const path of ['/', '/tyc']) {
       await page.goto(path)
       let stops = 0

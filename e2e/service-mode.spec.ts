@@ -23,7 +23,9 @@ type Received = { url: string; body: Record<string, unknown> }
 
 test.describe('a build configured for the e-mail service', () => {
   test.skip(({ isMobile }) => isMobile, 'one layout is enough for the wiring')
-  test.describe.configure({ mode: 'serial', timeout: 120_000 })
+  // A ceiling, not a timing: the hook below makes a whole production build beside the other
+  // worker's tests.
+  test.describe.configure({ mode: 'serial', timeout: 240_000 })
 
   let api: Server
   let apiOrigin = ''
