@@ -4,7 +4,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
-import { pageCodeOnly } from './scripts/lint/page-code-only.mjs'
+import { pageCodeOnly } from './testing/lint/page-code-only.mjs'
 
 // Each file runs in one environment, and may name only that environment's globals.
 const nodeOnlyGlobals = Object.keys(globals.node).filter((name) => !(name in globals.browser))
@@ -26,7 +26,7 @@ const BUILD_TIME_SOURCES = [
 ]
 const SOURCE_TESTS = ['src/**/*.test.{ts,tsx}', 'src/test-setup.ts']
 /** Node code that hands functions to a browser page. */
-const PAGE_DRIVING_CODE = ['e2e/**', 'engines/**', 'scripts/**']
+const PAGE_DRIVING_CODE = ['e2e/**', 'engines/**', 'testing/**', 'benches/**']
 /** The calls whose function arguments run in the page, not in Node. */
 const PAGE_CALLS = [
   'evaluate',

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './testing/chromium.mjs'
 
 const PORT = Number(process.env.E2E_PORT ?? 4173)
 export const OUTBOX_DIR = 'test-results/outbox'
@@ -38,9 +38,9 @@ export default defineConfig({
     },
   ],
   // The production build of this tree (rebuilt first if dist/ is stale), served by the
-  // production server with the local sending stand-in and its test-only fault switch.
+  // production app with the local sending stand-in (testing/serve-for-tests.mjs).
   webServer: {
-    command: 'node scripts/serve-for-tests.mjs',
+    command: 'node testing/serve-for-tests.mjs',
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 300_000,
@@ -48,7 +48,6 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: OUTBOX_DIR,
-      GASPRE_TEST_HOOKS: '1',
       DEMO_RATE_LIMIT_PER_MINUTE: '100000',
     },
   },

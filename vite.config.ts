@@ -28,7 +28,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
   build: isSsrBuild
     ? {
         // The prerender render sees every section, so its one stylesheet is the site's CSS
-        // (scripts/prerender.mjs inlines it into each page).
+        // (pipeline/prerender.mjs inlines it into each page).
         ssrEmitAssets: true,
         cssCodeSplit: false,
         // This build writes the HTML, and every artwork file goes into it as a data URI: no

@@ -26,8 +26,8 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
-          globalSetup: ['server/testing/node-version.ts'],
+          include: ['server/**/*.test.ts', 'pipeline/**/*.test.ts', 'testing/**/*.test.ts'],
+          globalSetup: ['testing/server/node-version.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -35,7 +35,7 @@ test.describe('campaign attribution', () => {
     await fillDemoForm(page, demoRequest(email))
     await submitButton(page).click()
     await expect(alertDialog(page)).toContainText(demoForm.alert.successTitle)
-    const [stored] = await storedRequests(page, email)
+    const [stored] = await storedRequests(email)
     expect(stored!.params).toMatchObject({
       utm_source: 'whatsapp',
       utm_medium: 'mensaje',
@@ -54,7 +54,7 @@ test.describe('campaign attribution', () => {
     await fillDemoForm(page, demoRequest(email))
     await submitButton(page).click()
     await expect(alertDialog(page)).toContainText(demoForm.alert.successTitle)
-    const [stored] = await storedRequests(page, email)
+    const [stored] = await storedRequests(email)
     expect(stored!.params.traffic_source).toBe('directo')
     expect(Object.keys(stored!.params).filter((key) => key.startsWith('utm_'))).toEqual([])
   })
@@ -66,7 +66,7 @@ test.describe('campaign attribution', () => {
     await fillDemoForm(page, demoRequest(email))
     await submitButton(page).click()
     await expect(alertDialog(page)).toContainText(demoForm.alert.successTitle)
-    const [stored] = await storedRequests(page, email)
+    const [stored] = await storedRequests(email)
     expect(stored!.params.utm_source).toHaveLength(200)
     expect(stored!.params.utm_source!.startsWith('<img src=x onerror=alert(1)>')).toBe(true)
     expect(stored!.params.gclid).toBe('abc')

@@ -3,7 +3,7 @@ import { devices, type Browser, type BrowserContext, type Page } from '@playwrig
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { freePort } from '../scripts/free-port.mjs'
+import { freePort } from '../testing/free-port.mjs'
 import { consent } from '../src/content/consent'
 import { demoRequest, expect, fillDemoForm, submitButton, test, uniqueEmail } from './fixtures'
 
@@ -97,7 +97,7 @@ test.describe('a build with a tag manager configured', () => {
 
   test.beforeAll(async ({ isMobile }) => {
     test.skip(isMobile, 'one build is enough')
-    const build = spawnSync('node', ['scripts/build.mjs'], {
+    const build = spawnSync('node', ['pipeline/build.mjs'], {
       env: {
         ...process.env,
         BUILD_OUT_DIR: OUT_DIR,

@@ -1,15 +1,16 @@
 import { demoForm } from '../src/content/demo-form'
-import { test as base, expect, type Page } from '@playwright/test'
-import { waitForHydration } from '../scripts/hydration.mjs'
+import { test as base, expect, type Page, type Request, type Route } from '@playwright/test'
+import { OUTBOX_DIR } from '../playwright.config'
+import { outboxPath, readOutbox, type OutboxRecord as StoredRequest } from '../server/outbox'
+import { SEND_FORM_PATH, SEND_PATH } from '../src/contract/demo-request'
+import { waitForHydration } from '../testing/hydration.mjs'
 
-export type StoredRequest = {
-  id: string
-  receivedAt: string
-  serviceId: string
-  templateId: string
-  params: Record<string, string>
-}
+export type { StoredRequest }
 
+/**
+ * What a test makes the sending endpoint do, once per request: answer an error, drop the
+ * connection, or answer late (and then pass the request on, or answer the status given).
+ */
 export type Fault =
   | { status: number; body: string }
   | { drop: true }
@@ -42,23 +43,62 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 export { expect }
 
 /** A unique e-mail per test, so parallel tests never read each other's requests. */
-export const uniqueEmail = (label: string) =>
-  `${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@prueba.mx`
+export const uniqueEmail = (label: string, domain = '@prueba.mx') =>
+  `${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Date.now()}-${Math.floor(Math.random() * 1e6)}${domain}`
 
-export async function clearFaults(page: Page, email: string): Promise<void> {
-  const response = await page.request.delete(`/__test__/faults?email=${encodeURIComponent(email)}`)
-  expect(response.ok()).toBe(true)
+const faultQueues = new WeakMap<Page, Map<string, Fault[]>>()
+
+/** The e-mail a demo request is from, in the script's JSON or the no-script form's multipart. */
+function senderOf(request: Request): string | undefined {
+  const body = request.postData() ?? ''
+  if (request.headers()['content-type']?.startsWith('application/json') === true) {
+    const params = (JSON.parse(body) as { template_params?: Record<string, unknown> })
+      .template_params
+    return typeof params?.user_email === 'string' ? params.user_email : undefined
+  }
+  return /name="user_email"\r\n\r\n([^\r]*)\r\n/.exec(body)?.[1]
 }
 
-export async function storedRequests(page: Page, email: string): Promise<StoredRequest[]> {
-  const response = await page.request.get(`/__test__/outbox?email=${encodeURIComponent(email)}`)
-  expect(response.ok()).toBe(true)
-  return (await response.json()) as StoredRequest[]
+async function applyFault(route: Route, fault: Fault): Promise<void> {
+  if ('drop' in fault) return route.abort('connectionreset')
+  if ('delayMs' in fault) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
+  if (fault.status === undefined) return route.continue()
+  return route.fulfill({ status: fault.status, contentType: 'text/plain', body: fault.body })
 }
 
+/**
+ * Queues faults for one visitor's sends, in the page's own network layer (Playwright's
+ * routing): each send from that e-mail takes the next fault; with none left, it reaches the
+ * server. A fault answered after the page has gone is dropped silently.
+ */
 export async function queueFaults(page: Page, email: string, faults: Fault[]): Promise<void> {
-  const response = await page.request.post('/__test__/faults', { data: { email, faults } })
-  expect(response.ok()).toBe(true)
+  let queues = faultQueues.get(page)
+  if (queues === undefined) {
+    const byEmail = new Map<string, Fault[]>()
+    queues = byEmail
+    faultQueues.set(page, byEmail)
+    await page.route(
+      (url) => url.pathname === SEND_PATH || url.pathname === SEND_FORM_PATH,
+      async (route) => {
+        const sender = senderOf(route.request())
+        const fault = sender === undefined ? undefined : byEmail.get(sender)?.shift()
+        if (fault === undefined) return route.fallback()
+        return applyFault(route, fault).catch(() => undefined)
+      },
+    )
+  }
+  queues.set(email, [...(queues.get(email) ?? []), ...faults])
+}
+
+/** Drops the faults still queued for an address: its next send reaches the server. */
+export function clearFaults(page: Page, email: string): void {
+  faultQueues.get(page)?.delete(email)
+}
+
+/** The requests the server stored for one address, read from its outbox file. */
+export async function storedRequests(email: string): Promise<StoredRequest[]> {
+  const { records } = await readOutbox(outboxPath(OUTBOX_DIR))
+  return records.filter((record) => record.params.user_email === email)
 }
 
 export const demoRequest = (email: string) => ({

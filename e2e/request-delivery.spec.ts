@@ -2,7 +2,8 @@
 // sending service fails: each path a visitor can take ends in a stored request or in a
 // one-tap way to send it, never in silence.
 import type { Page, Route } from '@playwright/test'
-import { HYDRATED_SELECTOR } from '../scripts/hydration.mjs'
+import { FULL_DISK_DOMAIN } from '../testing/full-disk.mjs'
+import { HYDRATED_SELECTOR } from '../testing/hydration.mjs'
 import { demoForm } from '../src/content/demo-form'
 import { demoSection } from '../src/content/demo-section'
 import { fallbackMessage } from '../src/content/fallback-message'
@@ -95,12 +96,12 @@ test.describe('before the scripts arrive', () => {
     await expect(button).toHaveAccessibleName(demoForm.sending)
     // Submitting again while held (Enter in a field) changes nothing.
     await page.locator('[name="user_group"]').press('Enter')
-    expect(await storedRequests(page, email)).toHaveLength(0)
+    expect(await storedRequests(email)).toHaveLength(0)
     expect(page.url()).not.toContain('#')
 
     await release()
     await expect(alertDialog(page).getByRole('heading')).toHaveText(alert.successTitle)
-    const stored = await storedRequests(page, email)
+    const stored = await storedRequests(email)
     expect(stored).toHaveLength(1)
     expect(stored[0]!.params).toMatchObject(values)
     expect(stored[0]!.params.contact_number).toMatch(/^\d{1,5}$/)
@@ -136,7 +137,7 @@ test.describe('before the scripts arrive', () => {
     const button = page.locator('#solicitar-demo-gratis button[type="submit"]')
     await expect(button).not.toHaveAttribute('aria-disabled')
     await expect(button).toHaveAccessibleName(demoForm.submit)
-    expect(await storedRequests(page, email)).toHaveLength(0)
+    expect(await storedRequests(email)).toHaveLength(0)
   })
 
   test('when the scripts never come, the held request is posted by the browser', async ({
@@ -161,7 +162,7 @@ test.describe('before the scripts arrive', () => {
     expect(consoleErrors.every((text) => text.includes('net::ERR_FAILED'))).toBe(true)
     consoleErrors.length = 0
     await expect(page.locator(`#${posted.sentId}`)).toBeVisible()
-    expect(await storedRequests(page, email)).toHaveLength(1)
+    expect(await storedRequests(email)).toHaveLength(1)
   })
 })
 
@@ -197,7 +198,7 @@ test.describe('without JavaScript', () => {
     await expect(notice).toBeVisible()
     await expect(notice).toContainText(alert.successTitle)
     await expect(notice).toContainText(alert.successText)
-    const stored = await storedRequests(page, email)
+    const stored = await storedRequests(email)
     expect(stored).toHaveLength(1)
     expect(stored[0]!.params).toMatchObject(values)
     expect(stored[0]!.params.contact_number).toMatch(/^\d{1,5}$/)
@@ -208,8 +209,8 @@ test.describe('without JavaScript', () => {
     page,
   }) => {
     await page.goto('/')
-    const email = uniqueEmail('sin-javascript-falla')
-    await queueFaults(page, email, [{ status: 500, body: 'Disk full' }])
+    // The server's own answer to a full disk (testing/full-disk.mjs).
+    const email = uniqueEmail('sin-javascript-falla', FULL_DISK_DOMAIN)
     await fillDemoForm(page, demoRequest(email))
     await page.getByRole('button', { name: demoForm.submit }).click()
     await page.waitForURL(`**/#${posted.failedId}`)
@@ -217,7 +218,7 @@ test.describe('without JavaScript', () => {
     await expect(notice).toBeVisible()
     await expect(notice).toContainText(posted.failedText)
     await expect(notice.getByRole('link', { name: fallback.whatsapp })).toBeVisible()
-    expect(await storedRequests(page, email)).toHaveLength(0)
+    expect(await storedRequests(email)).toHaveLength(0)
   })
 })
 

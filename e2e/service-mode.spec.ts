@@ -2,7 +2,7 @@ import { demoForm } from '../src/content/demo-form'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { freePort } from '../scripts/free-port.mjs'
+import { freePort } from '../testing/free-port.mjs'
 import {
   demoRequest,
   expect,
@@ -52,7 +52,7 @@ test.describe('a build configured for the e-mail service', () => {
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
     apiOrigin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`
 
-    const build = spawnSync('node', ['scripts/build.mjs'], {
+    const build = spawnSync('node', ['pipeline/build.mjs'], {
       env: {
         ...process.env,
         BUILD_OUT_DIR: OUT_DIR,

@@ -1,7 +1,7 @@
 // The one interface the visitor journeys use to drive a browser. Each engine has a small
 // adapter behind it (puppeteer-driver.ts for Chromium and Firefox, webdriver-driver.ts for
 // WebKit), so the journeys are written once.
-import { HYDRATED_SELECTOR } from '../scripts/hydration.mjs'
+import { HYDRATED_SELECTOR } from '../testing/hydration.mjs'
 
 export type Engine = 'chromium' | 'firefox' | 'webkit'
 
@@ -88,7 +88,7 @@ export async function waitFor<A extends unknown[]>(
   }
 }
 
-/** Waits until the page has hydrated (scripts/hydration.mjs): only then do clicks reach React. */
+/** Waits until the page has hydrated (testing/hydration.mjs): only then do clicks reach React. */
 export const waitForHydration = (driver: EngineDriver): Promise<void> =>
   waitFor(
     driver,

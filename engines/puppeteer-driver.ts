@@ -1,7 +1,7 @@
 // Chromium (over the DevTools protocol) and Firefox (over WebDriver BiDi), both through
 // puppeteer-core and the browsers Debian installs: nothing is downloaded.
 import puppeteer, { type Browser, type LaunchOptions, type Page } from 'puppeteer-core'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.mjs'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../testing/chromium.mjs'
 import {
   ERROR_COLLECTOR,
   READ_COLLECTED_ERRORS,

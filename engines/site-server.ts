@@ -1,5 +1,5 @@
-// Vitest global setup: the production build, served by the production server in local mode
-// with the stand-in's fault switch, as the Playwright suite has it (playwright.config.ts).
+// Vitest global setup: the production build, served in local mode by the same test server as
+// the Playwright suite's (testing/serve-for-tests.mjs).
 import { spawn } from 'node:child_process'
 import type { TestProject } from 'vitest/node'
 
@@ -12,6 +12,8 @@ declare module 'vitest' {
 // Apart from Playwright's E2E_PORT (default 4173), so both suites can run at once.
 const PORT = Number(process.env.ENGINES_PORT ?? 4174)
 const ORIGIN = `http://127.0.0.1:${PORT}`
+/** Where the server stores the journeys' demo requests. */
+export const ENGINES_OUTBOX_DIR = 'test-results/engines-outbox'
 
 async function waitUntilHealthy(exited: () => boolean): Promise<void> {
   const deadline = Date.now() + 180_000
@@ -28,13 +30,12 @@ async function waitUntilHealthy(exited: () => boolean): Promise<void> {
 }
 
 export default async function setup(project: TestProject) {
-  const server = spawn('node', ['scripts/start.mjs'], {
+  const server = spawn(process.execPath, ['testing/serve-for-tests.mjs'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
       PORT: String(PORT),
-      DATA_DIR: 'test-results/engines-outbox',
-      GASPRE_TEST_HOOKS: '1',
+      DATA_DIR: ENGINES_OUTBOX_DIR,
       // Every journey sends from 127.0.0.1; three engines side by side exceed a visitor's limit.
       DEMO_RATE_LIMIT_PER_MINUTE: '100000',
     },

@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import WebDriver, { type Client } from 'webdriver'
-import { freePort } from '../scripts/free-port.mjs'
+import { freePort } from '../testing/free-port.mjs'
 import {
   ERROR_COLLECTOR,
   READ_COLLECTED_ERRORS,

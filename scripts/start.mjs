@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { staleReason } from './build-stamp.mjs'
+import { staleReason } from '../pipeline/build-stamp.mjs'
 
 // README.md, 'Supported Node.js versions': Node 20 still runs the server, but gets no security
 // fixes since its end of life, so production is told which line to run instead.

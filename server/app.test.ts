@@ -4,14 +4,14 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.js'
-import { LOCAL_BUILD, makeFakeDist, type FakeDist } from './testing/fake-dist.js'
-import { request } from './testing/http.js'
+import { LOCAL_BUILD, makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
+import { request } from '../testing/server/http.js'
 import {
   SERVING_CHECKS,
   assertNoLeak,
   assertSecurityHeaders,
   type ServingTarget,
-} from './testing/serving-checks.js'
+} from '../testing/server/serving-checks.js'
 
 let dist: FakeDist
 let dataDir: string
@@ -83,16 +83,6 @@ describe('Node server: its own routes', () => {
     const res = await request(target.url, '/')
     expect(res.headers['x-powered-by']).toBeUndefined()
     expect(res.headers.server).toBeUndefined()
-  })
-
-  it('test hooks are off unless asked for: /__test__/ is a 404', async () => {
-    const faults = await request(target.url, '/__test__/faults', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'a@b.mx', faults: [{ status: 500 }] }),
-    })
-    expect(faults.status).toBe(404)
-    expect((await request(target.url, '/__test__/outbox')).status).toBe(404)
   })
 
   it('an internal error is a plain 500 with headers and no stack trace', async () => {

@@ -24,19 +24,16 @@ import {
   type ServerTimeouts,
 } from './limits.js'
 import { OutboxWriter, outboxPath, type OutboxIo, type Readiness } from './outbox.js'
-import { COMPRESSIBLE } from './postbuild.js'
+import { COMPRESSIBLE } from './precompressed.js'
 import { OneLinePerRequest } from './request-log.js'
 import { classifyPath } from './request-path.js'
 import { NO_STORE, REVALIDATE_CACHE, cacheControlFor, securityHeaders } from './security-headers.js'
 import { readSiteBuild, type SiteBuild } from './site-build.js'
-import { FaultQueue, testHooks } from './test-hooks.js'
 import { TEXT, clientErrorStatus, sendText } from './text-reply.js'
 
 export interface AppOptions {
   distDir: string
   dataDir: string
-  /** Registers the /__test__/ routes (GASPRE_TEST_HOOKS=1). */
-  testHooks?: boolean
   logger?: FastifyServerOptions['logger']
   /** Rate, connection and outbox limits; the defaults suit a small business. */
   limits?: Partial<ServerLimits>
@@ -200,8 +197,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const notFound = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     reply.header('cache-control', REVALIDATE_CACHE)
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      const reserved = request.url.startsWith('/api/') || request.url.startsWith('/__test__/')
-      if (!reserved) return sendText(reply.header('allow', 'GET, HEAD'), 405)
+      if (!request.url.startsWith('/api/')) return sendText(reply.header('allow', 'GET, HEAD'), 405)
       return sendText(reply, 404)
     }
     if (notFoundPage === null) return sendText(reply, 404)
@@ -255,16 +251,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     },
   })
 
-  const faults = options.testHooks === true ? new FaultQueue() : undefined
   if (outbox !== null) {
-    app.register(emailStandIn, {
-      outbox,
-      rateLimitPerMinute: limits.rateLimitPerMinute,
-      ...(faults && { faults }),
-    })
-  }
-  if (faults !== undefined) {
-    app.register(testHooks, { faults, outboxFile: outboxPath(options.dataDir) })
+    app.register(emailStandIn, { outbox, rateLimitPerMinute: limits.rateLimitPerMinute })
   }
   return app
 }

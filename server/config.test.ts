@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, SETTINGS, readConfig } from './config.js'
 import { DEFAULT_LIMITS } from './limits.js'
-import { REPO_ROOT } from './testing/spawn-server.js'
+import { REPO_ROOT } from '../testing/server/spawn-server.js'
 
 /** The rows of the README's "Run time" table: variable → [meaning, default]. */
 function readmeRunTimeTable(): Map<string, [string, string]> {
@@ -40,7 +40,6 @@ describe('the runtime configuration', () => {
       logLevel: 'info',
       shutdownGraceMs: 25_000,
       trustProxy: false,
-      testHooks: false,
     })
     expect(DEFAULT_LIMITS).toEqual({
       rateLimitPerMinute: 10,
@@ -59,7 +58,6 @@ describe('the runtime configuration', () => {
           SHUTDOWN_GRACE_MS: '70000',
           MAX_CONNECTIONS: ' 64 ',
           TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::/32',
-          GASPRE_TEST_HOOKS: '1',
         },
         '/srv',
       ),
@@ -69,7 +67,6 @@ describe('the runtime configuration', () => {
       shutdownGraceMs: 70_000,
       maxConnections: 64,
       trustProxy: ['loopback', '10.0.0.0/8', '2001:db8::/32'],
-      testHooks: true,
     })
     expect(readConfig({ TRUST_PROXY: '2' }, '/').trustProxy).toBe(2)
   })

@@ -113,13 +113,6 @@ export const SETTINGS = {
         .pipe(z.array(z.string().refine(isProxyEntry)).min(1)),
     ]),
   }),
-  GASPRE_TEST_HOOKS: setting({
-    description:
-      "`1` enables the stand-in's fault switch (`/__test__/*`). Tests only; never in production.",
-    default: '0',
-    expected: '1 or 0',
-    schema: z.enum(['0', '1']).transform((value) => value === '1'),
-  }),
 } as const
 
 type Settings = typeof SETTINGS
@@ -161,7 +154,6 @@ export interface ServerConfig {
   outboxMaxBytes: number
   /** Fastify's trustProxy: the proxies' addresses, or how many there are; false for none. */
   trustProxy: string[] | number | false
-  testHooks: boolean
 }
 
 /** The server's configuration from the environment; relative paths resolve against `root`. */
@@ -178,6 +170,5 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     maxConnectionsPerClient: required(env, 'MAX_CONNECTIONS_PER_CLIENT'),
     outboxMaxBytes: required(env, 'OUTBOX_MAX_BYTES'),
     trustProxy: read(env, 'TRUST_PROXY') ?? false,
-    testHooks: required(env, 'GASPRE_TEST_HOOKS'),
   }
 }

@@ -6,15 +6,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { OutboxWriter, newRecord, outboxPath, readOutbox } from './outbox.js'
-import { makeFakeDist, type FakeDist } from './testing/fake-dist.js'
-import { DEMO_PARAMS, sendDemoRequest } from './testing/demo-request.js'
-import { request } from './testing/http.js'
+import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
+import { DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
+import { request } from '../testing/server/http.js'
 import {
   compileServer,
   runServer,
   spawnServer,
   type SpawnedServer,
-} from './testing/spawn-server.js'
+} from '../testing/server/spawn-server.js'
 
 /** Root may mount a small tmpfs: a real disk that fills, and a real read-only file system. */
 const canMount = process.getuid?.() === 0

@@ -2,7 +2,6 @@
 // when the site was built without a service key. It accepts exactly what @emailjs/browser
 // 4.4.1 sends and answers like the real service: 200 'OK', or a 4xx with one sentence of text.
 // Accepted requests are stored durably in the outbox instead of being e-mailed.
-import type { ServerResponse } from 'node:http'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import {
@@ -19,7 +18,6 @@ import { clientKey } from './client-address.js'
 import { DEFAULT_LIMITS } from './limits.js'
 import { MAX_ID_LENGTH, checkTemplateParams, withCleanAttribution } from './demo-request-check.js'
 import { OutboxError, newRecord, type OutboxRecord, type OutboxWriter } from './outbox.js'
-import type { Fault, FaultQueue } from './test-hooks.js'
 import { NO_STORE } from './security-headers.js'
 import { clientErrorStatus, sendText } from './text-reply.js'
 
@@ -113,46 +111,6 @@ function templateParams(value: unknown): Record<string, string> | string {
   return Object.fromEntries(params)
 }
 
-/** Resolves false if the client went away before the delay ended. */
-function waitWhileConnected(ms: number, res: ServerResponse): Promise<boolean> {
-  return new Promise((resolve) => {
-    const onClose = (): void => {
-      clearTimeout(timer)
-      resolve(false)
-    }
-    const timer = setTimeout(() => {
-      res.off('close', onClose)
-      resolve(true)
-    }, ms)
-    res.once('close', onClose)
-  })
-}
-
-/** Applies a test fault; returns true when it has answered (or dropped) the request. */
-async function applyFault(
-  fault: Fault,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  answer: Answer,
-) {
-  if (fault.delayMs !== undefined && fault.delayMs > 0) {
-    if (!(await waitWhileConnected(fault.delayMs, reply.raw))) {
-      reply.hijack()
-      return true
-    }
-  }
-  if (fault.drop === true) {
-    reply.hijack()
-    request.raw.socket.destroy()
-    return true
-  }
-  if (fault.status !== undefined) {
-    answer(reply, fault.status, fault.body)
-    return true
-  }
-  return false
-}
-
 /** Parses the multipart body with the platform's own (undici) form-data parser. */
 async function formFields(request: FastifyRequest): Promise<Map<string, string> | null> {
   const body = request.body
@@ -202,8 +160,6 @@ export interface StandInOptions {
   outbox: OutboxWriter
   /** Sends accepted per client address per minute. */
   rateLimitPerMinute?: number
-  /** Present only when test hooks are on. */
-  faults?: FaultQueue
 }
 
 export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, options) => {
@@ -261,10 +217,6 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
     answer: Answer = answerAsText,
   ) {
     const params = templateParams(input.templateParams)
-    const email = typeof params === 'object' ? params.user_email : undefined
-    const fault = options.faults?.take(email)
-    if (fault !== undefined && (await applyFault(fault, request, reply, answer))) return reply
-
     if (!present(input.userId)) return answer(reply, 400, MESSAGES.publicKey)
     if (!present(input.serviceId)) return answer(reply, 400, MESSAGES.serviceId)
     if (!present(input.templateId)) return answer(reply, 400, MESSAGES.templateId)

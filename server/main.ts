@@ -50,7 +50,6 @@ async function main(): Promise<void> {
   const app = buildApp({
     distDir: config.distDir,
     dataDir: config.dataDir,
-    testHooks: config.testHooks,
     logger: { level: config.logLevel },
     limits: config,
     trustProxy: config.trustProxy,
@@ -69,14 +68,6 @@ async function main(): Promise<void> {
       })
     : null
   stopGracefully(app, config, lock)
-  // When started with an IPC channel (npm run bench:server), report memory on request: the
-  // benchmark measures the server's own heap, not its own process's.
-  if (process.send !== undefined) {
-    process.on('message', (message) => {
-      if (message === 'memory') process.send?.({ memory: process.memoryUsage() })
-    })
-    process.channel?.unref()
-  }
 
   const address = await app.listen({ port: config.port, host: config.host })
   const url = new URL(address)
@@ -91,8 +82,6 @@ async function main(): Promise<void> {
         `this server holds ${config.dataDir} until it stops`,
     )
   }
-  if (config.testHooks)
-    console.log('TEST HOOKS ON (GASPRE_TEST_HOOKS=1): /__test__/ routes are served')
 }
 
 main().catch((error: unknown) => {

@@ -8,9 +8,14 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type AppOptions } from './app.js'
 import { SEND_PATH } from './email-stand-in.js'
-import { NGINX_NODE_CONF, nginxInstalled, startNginx, type NginxServer } from './nginx.js'
-import { DEMO_PARAMS, demoRequestJson } from './testing/demo-request.js'
-import { makeFakeDist, type FakeDist } from './testing/fake-dist.js'
+import {
+  NGINX_NODE_CONF,
+  nginxInstalled,
+  startNginx,
+  type NginxServer,
+} from '../testing/server/nginx.js'
+import { DEMO_PARAMS, demoRequestJson } from '../testing/server/demo-request.js'
+import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 
 const BUDGET = 3
 const installed = nginxInstalled()

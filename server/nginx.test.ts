@@ -2,9 +2,14 @@
 import { chmod, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { NGINX_BIN, nginxInstalled, startNginx, type NginxServer } from './nginx.js'
-import { LOCAL_BUILD, SECRET_MARKER, makeFakeDist, type FakeDist } from './testing/fake-dist.js'
-import { SERVING_CHECKS, type ServingTarget } from './testing/serving-checks.js'
+import { NGINX_BIN, nginxInstalled, startNginx, type NginxServer } from '../testing/server/nginx.js'
+import {
+  LOCAL_BUILD,
+  SECRET_MARKER,
+  makeFakeDist,
+  type FakeDist,
+} from '../testing/server/fake-dist.js'
+import { SERVING_CHECKS, type ServingTarget } from '../testing/server/serving-checks.js'
 
 const installed = nginxInstalled()
 const missing = `${NGINX_BIN} not found: install it with apt-get install -y nginx-light`

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spreadsheetHeadings, spreadsheetSheetName } from '../src/content/lead-server.js'
 import { CSV_COLUMNS, csvField, formatRecord } from './outbox-cli.js'
 import { outboxPath, type OutboxRecord } from './outbox.js'
-import { OUTBOX_CLI_JS, REPO_ROOT, compileServer } from './testing/spawn-server.js'
+import { OUTBOX_CLI_JS, REPO_ROOT, compileServer } from '../testing/server/spawn-server.js'
 
 const run = promisify(execFile)
 let dir: string

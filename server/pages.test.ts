@@ -3,15 +3,15 @@
 // wire stay with the servers we run: on Pages, Cloudflare's edge answers those.
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOCAL_BUILD, makeFakeDist, type FakeDist } from './testing/fake-dist.js'
+import { LOCAL_BUILD, makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import {
   PAGES_WAYS,
   WRANGLER_BIN,
   groupAlive,
   startPagesRuntime,
   type PagesRuntime,
-} from './testing/pages-runtime.js'
-import { SERVING_CHECKS, type ServingTarget } from './testing/serving-checks.js'
+} from '../testing/server/pages-runtime.js'
+import { SERVING_CHECKS, type ServingTarget } from '../testing/server/serving-checks.js'
 
 describe.skipIf(WRANGLER_BIN === null)(
   'Cloudflare Pages runtime with _headers and _redirects: the serving rules shared with Node',

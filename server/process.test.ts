@@ -2,7 +2,7 @@
 // a crash.
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
-import { Agent } from 'node:http'
+import { Agent, request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -10,15 +10,15 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SEND_PATH } from './email-stand-in.js'
 import { outboxPath, readOutbox } from './outbox.js'
-import { makeFakeDist, type FakeDist } from './testing/fake-dist.js'
-import { request, type HttpResponse } from './testing/http.js'
+import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
+import { request, type HttpResponse } from '../testing/server/http.js'
 import {
   REPO_ROOT,
   compileServer,
   runServer,
   spawnServer,
   type SpawnedServer,
-} from './testing/spawn-server.js'
+} from '../testing/server/spawn-server.js'
 
 let dist: FakeDist
 let dataDir: string
@@ -30,24 +30,26 @@ const start = async (env: Record<string, string> = {}): Promise<SpawnedServer> =
   return server
 }
 
-const submit = (url: string, email: string, agent?: Agent): Promise<HttpResponse> =>
+const demoRequestBody = (email: string): string =>
+  JSON.stringify({
+    lib_version: '4.4.1',
+    user_id: 'k',
+    service_id: 's',
+    template_id: 't',
+    template_params: {
+      user_name: 'Prueba Pérez',
+      user_email: email,
+      user_phone: '+52 55 8765 4321',
+      user_group: 'G',
+      contact_number: '731',
+    },
+  })
+
+const submit = (url: string, email: string): Promise<HttpResponse> =>
   request(url, SEND_PATH, {
-    ...(agent && { agent }),
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      lib_version: '4.4.1',
-      user_id: 'k',
-      service_id: 's',
-      template_id: 't',
-      template_params: {
-        user_name: 'Prueba Pérez',
-        user_email: email,
-        user_phone: '+52 55 8765 4321',
-        user_group: 'G',
-        contact_number: '731',
-      },
-    }),
+    body: demoRequestBody(email),
     timeoutMs: 20_000,
   })
 
@@ -157,30 +159,51 @@ describe('the server process', () => {
 
   it('on SIGTERM stops accepting, finishes the in-flight request and exits 0', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
-    const server = await start({ GASPRE_TEST_HOOKS: '1' })
+    const server = await start()
     const email = 'inflight@x.mx'
-    const queued = await request(server.url, '/__test__/faults', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, faults: [{ delayMs: 1_500 }] }),
-    })
-    expect(queued.status).toBe(200)
     // A keep-alive connection, as a browser's: it must not hold the closing server open.
     const agent = new Agent({ keepAlive: true })
-    const inFlight = submit(server.url, email, agent)
-    // In flight once it has taken its delay fault.
-    await expect
-      .poll(async () =>
-        JSON.parse((await request(server.url, `/__test__/faults?email=${email}`)).text),
-      )
-      .toEqual({ pending: 0 })
+    // A slow upload, as from a phone on a weak signal: the server has read the request's head
+    // (it answers "100 Continue") and waits for its body while the signal arrives.
+    const body = demoRequestBody(email)
+    const { hostname, port } = new URL(server.url)
+    const upload = httpRequest({
+      host: hostname,
+      port: Number(port),
+      path: SEND_PATH,
+      method: 'POST',
+      agent,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        expect: '100-continue',
+      },
+    })
+    const answered = new Promise<{ status: number; text: string; connection: string }>(
+      (resolve, reject) => {
+        upload.once('error', reject)
+        upload.once('response', (response) => {
+          const chunks: Buffer[] = []
+          response.on('data', (chunk: Buffer) => chunks.push(chunk))
+          response.once('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              text: Buffer.concat(chunks).toString(),
+              connection: String(response.headers.connection),
+            }),
+          )
+        })
+      },
+    )
+    await new Promise<void>((resolve) => upload.once('continue', resolve))
     const signalled = Date.now()
     server.child.kill('SIGTERM')
     await expect.poll(() => refusesConnections(server.url)).toBe(true)
-    const answer = await inFlight
+    upload.end(body)
+    const answer = await answered
     expect(answer.status).toBe(200)
     expect(answer.text).toBe('OK')
-    expect(answer.headers.connection).toBe('close')
+    expect(answer.connection).toBe('close')
     expect(await server.exited).toEqual({ code: 0, signal: null })
     expect(Date.now() - signalled).toBeLessThan(5_000)
     agent.destroy()

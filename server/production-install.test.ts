@@ -7,16 +7,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeFakeDist, type FakeDist } from './testing/fake-dist.js'
-import { sendDemoRequest } from './testing/demo-request.js'
-import { request } from './testing/http.js'
+import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
+import { sendDemoRequest } from '../testing/server/demo-request.js'
+import { request } from '../testing/server/http.js'
 import {
   REPO_ROOT,
   TEST_BUILD_DIR,
   compileServer,
   spawnServer,
   type SpawnedServer,
-} from './testing/spawn-server.js'
+} from '../testing/server/spawn-server.js'
 
 const run = promisify(execFile)
 let app: string

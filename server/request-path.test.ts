@@ -22,7 +22,6 @@ describe('classifyPath', () => {
     ['/_headers', { kind: 'not-found' }],
     ['/_redirects', { kind: 'not-found' }],
     ['/api/v1.0/email/send', { kind: 'not-found' }],
-    ['/__test__/x', { kind: 'not-found' }],
     ['/../etc/passwd', { kind: 'bad-request' }],
     ['/%2e%2e/etc/passwd', { kind: 'bad-request' }],
     ['/assets/..%2f..%2fx.js', { kind: 'bad-request' }],

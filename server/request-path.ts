@@ -19,8 +19,8 @@ const PAGES: Record<string, string> = {
 /** The rule files the build writes for Netlify and Cloudflare Pages: theirs to read, not to serve. */
 const STATIC_HOST_RULES = new Set(['_headers', '_redirects'])
 
-/** Paths owned by handlers other than the file server: a GET there never redirects. */
-const RESERVED_PREFIXES = ['/api/', '/__test__/']
+/** Paths owned by handlers other than the file server (the stand-in): a GET there never redirects. */
+const API_PREFIX = '/api/'
 
 const HAS_EXTENSION = /\.[^./]+$/
 
@@ -44,7 +44,7 @@ export function classifyPath(rawUrl: string): PathKind {
   if (segments.some((segment) => segment.startsWith('.') || STATIC_HOST_RULES.has(segment))) {
     return { kind: 'not-found' }
   }
-  if (RESERVED_PREFIXES.some((prefix) => path.startsWith(prefix))) return { kind: 'not-found' }
+  if (path.startsWith(API_PREFIX)) return { kind: 'not-found' }
   const last = segments[segments.length - 1] ?? ''
   if (HAS_EXTENSION.test(last)) return { kind: 'file', file: path }
   // Under /assets/ only files exist: a directory or extension-less name is a missing asset.

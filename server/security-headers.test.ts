@@ -9,7 +9,7 @@ import {
   securityHeaders,
 } from './security-headers.js'
 import type { SiteBuild } from './site-build.js'
-import { LOCAL_BUILD } from './testing/fake-dist.js'
+import { LOCAL_BUILD } from '../testing/server/fake-dist.js'
 
 const SERVICE_BUILD: SiteBuild = {
   ...LOCAL_BUILD,

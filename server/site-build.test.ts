@@ -9,7 +9,7 @@ import {
   parseSitePages,
   readSiteBuild,
 } from './site-build.js'
-import { FAKE_PAGES, LOCAL_BUILD } from './testing/fake-dist.js'
+import { FAKE_PAGES, LOCAL_BUILD } from '../testing/server/fake-dist.js'
 
 let dir: string
 beforeAll(async () => {

@@ -12,9 +12,9 @@ import { buildApp } from './app.js'
 import { LARGEST_RECORD_BYTES, TEMPLATE_PARAM_MAX_LENGTH } from './demo-request-check.js'
 import { POSTED_PAGES, SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
 import { newRecord, outboxPath, readOutbox } from './outbox.js'
-import { CALL_FIELDS, DEMO_PARAMS, sendDemoRequest } from './testing/demo-request.js'
-import { makeFakeDist, type FakeDist } from './testing/fake-dist.js'
-import { request, type HttpResponse } from './testing/http.js'
+import { CALL_FIELDS, DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
+import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
+import { request, type HttpResponse } from '../testing/server/http.js'
 
 const PARAMS = { ...DEMO_PARAMS, message: 'Quiero una demo.' }
 const CONTROL = CALL_FIELDS

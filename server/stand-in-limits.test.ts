@@ -12,9 +12,9 @@ import { buildApp } from './app.js'
 import { POSTED_PAGES, SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
 import { DEFAULT_LIMITS, type ServerLimits } from './limits.js'
 import { MIN_FREE_BYTES, newRecord, outboxPath, readOutbox } from './outbox.js'
-import { makeFakeDist, type FakeDist } from './testing/fake-dist.js'
-import { FakeDisk } from './testing/fake-disk.js'
-import { request, type HttpResponse } from './testing/http.js'
+import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
+import { FakeDisk } from '../testing/server/fake-disk.js'
+import { request, type HttpResponse } from '../testing/server/http.js'
 
 const VISITOR = {
   user_name: 'Ana López',

@@ -1,17 +1,16 @@
-// The local stand-in of the e-mail sending API, its outbox and the test hooks.
+// The local stand-in of the e-mail sending API and its outbox.
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from './app.js'
 import { MAX_LENGTH } from '../src/contract/demo-request.js'
 import { SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
 import { outboxPath, readOutbox, type OutboxRecord } from './outbox.js'
-import { LOCAL_BUILD, makeFakeDist, type FakeDist } from './testing/fake-dist.js'
-import { request, type HttpResponse } from './testing/http.js'
-import { assertNoLeak, assertSecurityHeaders } from './testing/serving-checks.js'
+import { LOCAL_BUILD, makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
+import { request } from '../testing/server/http.js'
+import { assertNoLeak, assertSecurityHeaders } from '../testing/server/serving-checks.js'
 
 const PARAMS = {
   user_name: 'Ana López',
@@ -36,9 +35,7 @@ let dataDir: string
 let app: FastifyInstance
 let url: string
 
-async function startApp(
-  options: { testHooks?: boolean; limits?: { rateLimitPerMinute: number } } = {},
-): Promise<void> {
+async function startApp(options: { limits?: { rateLimitPerMinute: number } } = {}): Promise<void> {
   dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
   app = buildApp({ distDir: dist.dist, dataDir, ...options })
   url = await app.listen({ port: 0, host: '127.0.0.1' })
@@ -51,15 +48,6 @@ const postJson = (body: unknown, path = SEND_PATH) =>
     headers: { 'Content-type': 'application/json' },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
-
-/** Polls on the event loop (not on timers, which a test may have faked). */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = performance.now() + 5_000
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error(`gave up waiting until ${what}`)
-    await new Promise((resolve) => setImmediate(resolve))
-  }
-}
 
 const stored = async (): Promise<OutboxRecord[]> => (await readOutbox(outboxPath(dataDir))).records
 
@@ -242,7 +230,7 @@ describe('service mode: the site talks to the real API', () => {
   beforeAll(async () => {
     serviceDist = await makeFakeDist(build)
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
-    app = buildApp({ distDir: serviceDist.dist, dataDir, testHooks: true })
+    app = buildApp({ distDir: serviceDist.dist, dataDir })
     url = await app.listen({ port: 0, host: '127.0.0.1' })
   })
   afterAll(async () => {
@@ -262,135 +250,5 @@ describe('service mode: the site talks to the real API', () => {
     const res = await request(url, '/')
     const csp = String(res.headers['content-security-policy'])
     expect(csp).toMatch(/connect-src 'self' https:\/\/api\.emailjs\.com(;|$)/)
-  })
-})
-
-describe('test hooks (GASPRE_TEST_HOOKS=1)', () => {
-  beforeEach(() => startApp({ testHooks: true }))
-  afterEach(async () => {
-    await app.close()
-    await rm(dataDir, { recursive: true, force: true })
-  })
-
-  const queue = (email: string, faults: object[]) =>
-    request(url, '/__test__/faults', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, faults }),
-    })
-  const hookOutbox = async (email: string): Promise<OutboxRecord[]> =>
-    JSON.parse((await request(url, `/__test__/outbox?email=${encodeURIComponent(email)}`)).text)
-
-  it('a status fault answers that status and body once, storing nothing', async () => {
-    const email = 'fails@x.mx'
-    expect((await queue(email, [{ status: 403, body: 'Forbidden by test' }])).status).toBe(200)
-    const other = await postJson(sendBody({ ...PARAMS, user_email: 'other@x.mx' }))
-    expect(other.status).toBe(200)
-    const failed = await postJson(sendBody({ ...PARAMS, user_email: email }))
-    expect(failed.status).toBe(403)
-    expect(failed.text).toBe('Forbidden by test')
-    expect(await hookOutbox(email)).toEqual([])
-    const next = await postJson(sendBody({ ...PARAMS, user_email: email }))
-    expect(next.status).toBe(200)
-    expect(await hookOutbox(email)).toHaveLength(1)
-  })
-
-  it('a drop fault closes the connection without an answer (a network error)', async () => {
-    const email = 'drop@x.mx'
-    await queue(email, [{ drop: true }])
-    await expect(
-      fetch(`${url}${SEND_PATH}`, {
-        method: 'POST',
-        headers: { 'Content-type': 'application/json' },
-        body: JSON.stringify(sendBody({ ...PARAMS, user_email: email })),
-      }),
-    ).rejects.toThrow(TypeError)
-    expect(await hookOutbox(email)).toEqual([])
-  })
-
-  it('a delay fault answers only when its delay has passed, then stores normally', async () => {
-    const email = 'slow@x.mx'
-    await queue(email, [{ delayMs: 400 }])
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    try {
-      let answer: HttpResponse | null = null
-      const sent = postJson(sendBody({ ...PARAMS, user_email: email })).then((res) => {
-        answer = res
-        return res
-      })
-      await until(() => vi.getTimerCount() === 1, 'the server waits out the delay')
-      await vi.advanceTimersByTimeAsync(399)
-      expect(answer).toBeNull()
-      await vi.advanceTimersByTimeAsync(1)
-      expect((await sent).status).toBe(200)
-    } finally {
-      vi.useRealTimers()
-    }
-    expect(await hookOutbox(email)).toHaveLength(1)
-  })
-
-  it('a delayed request whose client goes away stops waiting and stores nothing', async () => {
-    const email = 'gone@x.mx'
-    await queue(email, [{ delayMs: 500 }])
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    try {
-      const client = httpRequest(`${url}${SEND_PATH}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        agent: false,
-      })
-      client.on('error', () => undefined) // the test hangs up on purpose
-      client.end(JSON.stringify(sendBody({ ...PARAMS, user_email: email })))
-      await until(() => vi.getTimerCount() === 1, 'the server waits out the delay')
-      client.destroy()
-      await until(() => vi.getTimerCount() === 0, 'the server stops waiting')
-      await vi.advanceTimersByTimeAsync(1_000)
-    } finally {
-      vi.useRealTimers()
-    }
-    expect(await hookOutbox(email)).toEqual([])
-  })
-
-  it('faults are consumed in order, one per request, per e-mail', async () => {
-    const email = 'queue@x.mx'
-    await queue(email, [
-      { status: 429, body: 'Too Many Requests' },
-      { status: 500, body: 'boom' },
-    ])
-    await queue('other@x.mx', [{ status: 503 }])
-    const first = await postJson(sendBody({ ...PARAMS, user_email: email }))
-    expect([first.status, first.text]).toEqual([429, 'Too Many Requests'])
-    const second = await postJson(sendBody({ ...PARAMS, user_email: email }))
-    expect([second.status, second.text]).toEqual([500, 'boom'])
-    expect((await postJson(sendBody({ ...PARAMS, user_email: email }))).status).toBe(200)
-    expect((await postJson(sendBody({ ...PARAMS, user_email: 'other@x.mx' }))).status).toBe(503)
-  })
-
-  it('DELETE without an e-mail clears every queued fault', async () => {
-    await queue('one@x.mx', [{ status: 503 }])
-    await queue('two@x.mx', [{ status: 503 }])
-    expect((await request(url, '/__test__/faults', { method: 'DELETE' })).status).toBe(204)
-    expect((await postJson(sendBody({ ...PARAMS, user_email: 'one@x.mx' }))).status).toBe(200)
-    expect((await postJson(sendBody({ ...PARAMS, user_email: 'two@x.mx' }))).status).toBe(200)
-  })
-
-  it('DELETE ?email= clears the faults of that address only', async () => {
-    await queue('one@x.mx', [{ status: 503 }])
-    await queue('two@x.mx', [{ status: 503 }])
-    const cleared = await request(url, '/__test__/faults?email=one%40x.mx', { method: 'DELETE' })
-    expect(cleared.status).toBe(204)
-    expect((await postJson(sendBody({ ...PARAMS, user_email: 'one@x.mx' }))).status).toBe(200)
-    expect((await postJson(sendBody({ ...PARAMS, user_email: 'two@x.mx' }))).status).toBe(503)
-  })
-
-  it('rejects a malformed fault request', async () => {
-    expect((await queue('x@y.mx', [{ status: 'soon' }])).status).toBe(400)
-    const res = await request(url, '/__test__/faults', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"email":',
-    })
-    expect(res.status).toBe(400)
-    assertNoLeak(res, 'bad hook JSON')
   })
 })

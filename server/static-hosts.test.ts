@@ -9,18 +9,18 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.js'
-import { nginxInstalled, startNginx, type NginxServer } from './nginx.js'
-import { HEADERS_FILE, REDIRECTS_FILE } from './postbuild.js'
+import { nginxInstalled, startNginx, type NginxServer } from '../testing/server/nginx.js'
+import { HEADERS_FILE, REDIRECTS_FILE } from '../pipeline/postbuild.js'
 import { IMMUTABLE_CACHE, securityHeaders } from './security-headers.js'
-import { CLOUDFLARE_LIMITS } from './static-host-rules.js'
-import { request, type HttpResponse } from './testing/http.js'
+import { CLOUDFLARE_LIMITS } from '../pipeline/static-host-rules.js'
+import { request, type HttpResponse } from '../testing/server/http.js'
 import {
   WRANGLER_BIN,
   groupAlive,
   startPagesRuntime,
   type PagesRuntime,
-} from './testing/pages-runtime.js'
-import { buildProductionSite, type ProductionBuild } from './testing/production-build.js'
+} from '../testing/server/pages-runtime.js'
+import { buildProductionSite, type ProductionBuild } from '../testing/server/production-build.js'
 
 const missing = 'wrangler is not installed: run npm ci (it is a dev dependency)'
 // In CI a missing runtime is a failure, never a quiet skip.

@@ -1,6 +1,6 @@
 /**
  * Server entry used only at build time: renders each page to HTML and describes the build
- * (CSP sources, sending mode) for the servers. scripts/prerender.mjs calls it.
+ * (CSP sources, sending mode) for the servers. pipeline/prerender.mjs calls it.
  */
 import './styles/global.css'
 import { createHash } from 'node:crypto'

@@ -44,7 +44,7 @@ export const NOT_FOUND_FILE = '404.html'
 /** The privacy notice's part of the terms page (its id in sections/terms.tsx). */
 export const privacyNoticeHref = `${pages.terms.path}#aviso-de-privacidad`
 
-/** The link-preview image, drawn by scripts/make-brand-images.mjs. */
+/** The link-preview image, drawn by pipeline/make-brand-images.mjs. */
 export const shareImage = { path: '/og-image.png', width: 1200, height: 630 } as const
 
 /** Countries the sales team serves, as ISO 3166-1 codes (structured data for search engines). */

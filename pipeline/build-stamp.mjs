@@ -1,5 +1,5 @@
 // What a build was made from: a hash of its sources and one of its build-time settings, written
-// to <outDir>/.build-stamp.json by scripts/build.mjs. The e2e run rebuilds when they differ from
+// to <outDir>/.build-stamp.json by pipeline/build.mjs. The e2e run rebuilds when they differ from
 // the working tree's, and npm start warns, so a stale dist/ is never tested or served by surprise.
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
@@ -20,8 +20,7 @@ const SOURCES = [
   'tsconfig.base.json',
   'tsconfig.server.json',
   'package-lock.json',
-  'scripts/build.mjs',
-  'scripts/prerender.mjs',
+  'pipeline',
   '.env',
   '.env.local',
   '.env.production',

@@ -10,6 +10,8 @@ const stages = [
       { name: 'format', command: ['npx', 'prettier', '--check', '.'] },
       { name: 'lint', command: ['npx', 'eslint', '--max-warnings=0', '.'] },
       { name: 'typecheck', command: ['npm', 'run', 'typecheck', '--silent'] },
+      // The product's own files, exports and dependencies, each used (knip.json: entry points).
+      { name: 'unused code', command: ['npx', 'knip', '--production'] },
       {
         name: `unit and server tests on Node ${process.version}`,
         command: ['npx', 'vitest', 'run'],
@@ -17,12 +19,12 @@ const stages = [
     ],
     build: [
       { name: 'build', command: ['npm', 'run', 'build', '--silent'] },
-      { name: 'html validity', command: ['node', 'scripts/check-html.mjs'] },
+      { name: 'html validity', command: ['node', 'testing/check-html.mjs'] },
       // The server tests again, on the Node LTS line (the machine's own may be older). They
       // make their own build of the site, so they can run here, beside the sources lane.
       {
         name: 'server tests on the Node LTS line',
-        command: ['node', 'scripts/server-tests-on-lts.mjs'],
+        command: ['node', 'testing/server-tests-on-lts.mjs'],
       },
     ],
   },

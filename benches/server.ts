@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import { nginxInstalled, startNginx } from './nginx.js'
-import { readSiteBuild } from './site-build.js'
+import { readSiteBuild } from '../server/site-build.js'
+import { nginxInstalled, startNginx } from '../testing/server/nginx.js'
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
+const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 const distDir = resolve(process.env.DIST_DIR ?? join(repoRoot, 'dist'))
 const seconds = Number(process.env.BENCH_SECONDS ?? 20)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 500)
@@ -52,11 +52,17 @@ async function listeningUrl(logFile: string, exited: () => boolean): Promise<str
   return null
 }
 
+// Loaded into the server's process before main.js: answers 'memory' on the IPC channel with
+// the server's own figures, so the production server holds no code for its benchmark.
+const REPORT_MEMORY =
+  'data:text/javascript,process.on("message",(m)=>{if(m==="memory")process.send({memory:process.memoryUsage()})});process.channel?.unref()'
+
 /** Starts build/server/main.js with an IPC channel (for memory figures), logging to a file. */
 async function startNode(work: string) {
   const logFile = join(work, 'node-server.log')
   const log = await open(logFile, 'w')
   const child = fork(join(repoRoot, 'build/server/main.js'), [], {
+    execArgv: ['--import', REPORT_MEMORY],
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DIST_DIR: distDir, DATA_DIR: work },
     stdio: ['ignore', log.fd, log.fd, 'ipc'],
   })

@@ -3,9 +3,14 @@ import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HEADERS_FILE, NGINX_HEADERS_FILE, REDIRECTS_FILE, postbuild } from './postbuild.js'
-import { IMMUTABLE_CACHE, securityHeaders } from './security-headers.js'
+import { IMMUTABLE_CACHE, securityHeaders } from '../server/security-headers.js'
 import { CLOUDFLARE_LIMITS, headersFile, redirectsFile } from './static-host-rules.js'
-import { FAKE_PAGES, LOCAL_BUILD, makeFakeDist, type FakeDist } from './testing/fake-dist.js'
+import {
+  FAKE_PAGES,
+  LOCAL_BUILD,
+  makeFakeDist,
+  type FakeDist,
+} from '../testing/server/fake-dist.js'
 
 let dist: FakeDist
 beforeAll(async () => {

@@ -4,20 +4,16 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
-import { connect, createServer } from 'node:net'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '../free-port.mjs'
 
 export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
 const deployFile = (name: string): string =>
-  fileURLToPath(
-    new URL(
-      import.meta.url.includes('/build/server/') ? `../../deploy/${name}` : `../deploy/${name}`,
-      import.meta.url,
-    ),
-  )
-/** deploy/nginx.conf, from server/ (tests) or build/server/ (compiled). */
+  fileURLToPath(new URL(`../../deploy/${name}`, import.meta.url))
+/** deploy/nginx.conf: nginx serving the build by itself. */
 export const NGINX_CONF = deployFile('nginx.conf')
 /** deploy/nginx-node.conf: nginx as the Node server's reverse proxy. */
 export const NGINX_NODE_CONF = deployFile('nginx-node.conf')
@@ -26,21 +22,6 @@ const LISTEN_LINE = /^(\s*)listen 8080;.*$/m
 const UPSTREAM_LINE = /^(\s*)server 127\.0\.0\.1:3000;.*$/m
 
 export const nginxInstalled = (): boolean => existsSync(NGINX_BIN)
-
-/** A port that was free a moment ago (nginx cannot report an ephemeral port back). */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => {
-        if (address !== null && typeof address === 'object') resolvePort(address.port)
-        else reject(new Error('no port'))
-      })
-    })
-  })
-}
 
 function canConnect(port: number): Promise<boolean> {
   return new Promise((done) => {

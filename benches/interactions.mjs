@@ -2,7 +2,7 @@
 // Event Timing API, the data behind INP) and how smooth it scrolls, for our production build
 // and the conventional SPA peer, in the same run and with the same script.
 //
-//   1. builds ours (node scripts/build.mjs; skip with --no-build) and starts build/server/main.js
+//   1. builds ours (node pipeline/build.mjs; skip with --no-build) and starts build/server/main.js
 //      on a free loopback port with a temporary DATA_DIR;
 //   2. copies the peer (PEER_DIR, default ../shared/peers/conventional-spa) to
 //      $TMPDIR/gaspre-peer/, installs and builds it there once (never inside the shared folder;
@@ -25,16 +25,16 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
-import { CPU_SLOWDOWN, DESKTOP, PHONE, QUIET_AFTER_HYDRATION_MS } from './bench-settings.mjs'
+import { CPU_SLOWDOWN, DESKTOP, PHONE, QUIET_AFTER_HYDRATION_MS } from './settings.mjs'
 import {
   describeScrollTrace,
   SCROLL_TASK_TARGET_MS,
   SCROLL_TRACE_TITLE,
   scrollTrace,
-} from './bench-scroll.mjs'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
-import { freePort } from './free-port.mjs'
-import { markHydratedOnceRendered, waitForHydration } from './hydration.mjs'
+} from './scroll.mjs'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../testing/chromium.mjs'
+import { freePort } from '../testing/free-port.mjs'
+import { markHydratedOnceRendered, waitForHydration } from '../testing/hydration.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const argv = process.argv.slice(2)
@@ -362,13 +362,13 @@ async function main() {
   const began = Date.now()
   const loadBefore = load()
   if (!option('--no-build')) {
-    console.log('Building (node scripts/build.mjs)…')
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' })
+    console.log('Building (node pipeline/build.mjs)…')
+    execFileSync(process.execPath, ['pipeline/build.mjs'], { cwd: root, stdio: 'inherit' })
   }
   /** @type {Site[]} */
   const sites = [{ name: 'GASPRE', origin: await startOurs() }]
   if (!option('--no-peer')) {
-    // The peer has no islands: it counts as hydrated once it has rendered (scripts/hydration.mjs).
+    // The peer has no islands: it counts as hydrated once it has rendered (testing/hydration.mjs).
     sites.push({ name: 'peer (SPA)', origin: await startPeer(), prepare: markHydratedOnceRendered })
   }
 

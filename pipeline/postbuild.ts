@@ -1,4 +1,4 @@
-// Last step of `npm run build`: `node build/server/postbuild.js dist`.
+// Last step of `npm run build` (pipeline/build.mjs loads it through Vite's module runner).
 // 1. Precompresses every text file to .br and .gz so neither the Node server nor nginx
 //    compresses at request time.
 // 2. Writes the static-host rules from what the Node server does: the headers (nginx include,
@@ -7,29 +7,15 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { extname, join, resolve, sep } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
-import { securityHeaders } from './security-headers.js'
-import { readSiteBuild, readSitePages } from './site-build.js'
+import { COMPRESSIBLE } from '../server/precompressed.js'
+import { securityHeaders } from '../server/security-headers.js'
+import { readSiteBuild, readSitePages } from '../server/site-build.js'
 import { headersFile, nginxSecurityHeaders, redirectsFile } from './static-host-rules.js'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
-
-export const COMPRESSIBLE = new Set([
-  '.html',
-  '.css',
-  '.js',
-  '.mjs',
-  '.map',
-  '.svg',
-  '.xml',
-  '.txt',
-  '.json',
-  '.webmanifest',
-  '.ico',
-])
 
 export const NGINX_HEADERS_FILE = '.deploy/security-headers.conf'
 export const HEADERS_FILE = '_headers'
@@ -105,25 +91,4 @@ export async function postbuild(distDir: string): Promise<PostbuildResult> {
   await writeFile(join(dist, HEADERS_FILE), headersFile(headers))
   await writeFile(join(dist, REDIRECTS_FILE), redirectsFile(pages, siteFiles(files)))
   return { compressed }
-}
-
-const isEntry =
-  process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href
-
-if (isEntry) {
-  const distDir = process.argv[2] ?? 'dist'
-  const started = Date.now()
-  postbuild(distDir).then(
-    ({ compressed }) => {
-      console.log(
-        `postbuild: ${compressed.length} files precompressed (br, gz), ` +
-          `${NGINX_HEADERS_FILE}, ${HEADERS_FILE} and ${REDIRECTS_FILE} written in ` +
-          `${Date.now() - started} ms`,
-      )
-    },
-    (error: unknown) => {
-      console.error(`postbuild failed: ${error instanceof Error ? error.message : String(error)}`)
-      process.exit(1)
-    },
-  )
 }

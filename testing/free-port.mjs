@@ -1,5 +1,5 @@
-// A loopback port nothing listens on, for a server a test or a bench starts. Shared by e2e/,
-// engines/ and scripts/ (server/nginx.ts keeps its own: the server compiles on its own).
+// A loopback port nothing listens on, for a server a test or a bench starts: one helper for
+// e2e/, engines/, the server tests and benches/.
 import { createServer } from 'node:net'
 
 /** @returns {Promise<number>} */

@@ -1,14 +1,14 @@
 // One-off generator for the brand images in public/ (favicons, app icons, manifest, Open Graph
 // card). NOT part of the build: the outputs are committed, so builds need no browser.
 //
-//   node scripts/make-brand-images.mjs
+//   node pipeline/make-brand-images.mjs
 //
 // The icons are SVG, rasterised and PNG-encoded by sharp. The Open Graph card is an HTML layout,
 // so Chromium (playwright-core, CHROMIUM_PATH) renders it and sharp re-encodes the screenshot.
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { chromium } from 'playwright-core'
 import sharp from 'sharp'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../testing/chromium.mjs'
 
 const OUT = new URL('../public/', import.meta.url)
 const OG_BUDGET = 120 * 1024

@@ -1,10 +1,10 @@
-// `node scripts/server-tests-on-lts.mjs`: the server test project (`vitest --project server`:
+// `node testing/server-tests-on-lts.mjs`: the server test project (`vitest --project server`:
 // the production server, its processes, nginx and the static hosts) on the Node LTS release
-// pinned in scripts/node-lts/package.json, the line we recommend for production. npm test runs
+// pinned in testing/node-lts/package.json, the line we recommend for production. npm test runs
 // it beside the same tests on the machine's own Node.
 //
 // The binary is the npm registry's `node` package, installed on first use into
-// scripts/node-lts/node_modules (a package of its own: in the project's dependencies its `node`
+// testing/node-lts/node_modules (a package of its own: in the project's dependencies its `node`
 // would shadow the machine's for every npm script). Child processes the tests start by name
 // (`npm start`, `node …`) find it first on PATH.
 import { execFileSync, spawn } from 'node:child_process'
@@ -26,12 +26,12 @@ function versionOf(executable) {
 }
 
 if (versionOf(binary) !== `v${pinned}`) {
-  console.log(`Installing Node.js ${pinned} from the npm registry into scripts/node-lts/`)
+  console.log(`Installing Node.js ${pinned} from the npm registry into testing/node-lts/`)
   execFileSync('npm', ['ci', '--prefix', ltsDir, '--no-audit', '--no-fund'], { stdio: 'inherit' })
 }
 const lts = versionOf(binary)
 if (lts !== `v${pinned}`) {
-  console.error(`scripts/node-lts/ should hold Node.js ${pinned}, but its node says ${lts}`)
+  console.error(`testing/node-lts/ should hold Node.js ${pinned}, but its node says ${lts}`)
   process.exit(1)
 }
 

@@ -3,8 +3,8 @@
 // steps over SCROLL_MS while Chromium records a performance trace; it reports the renderer main
 // thread's longest tasks during the scroll (and 500 ms after), with where their time went.
 import { setTimeout as sleep } from 'node:timers/promises'
-import { CPU_SLOWDOWN, PHONE, QUIET_AFTER_HYDRATION_MS } from './bench-settings.mjs'
-import { waitForHydration } from './hydration.mjs'
+import { CPU_SLOWDOWN, PHONE, QUIET_AFTER_HYDRATION_MS } from './settings.mjs'
+import { waitForHydration } from '../testing/hydration.mjs'
 
 const SCROLL_MS = 5000
 export const SCROLL_TASK_TARGET_MS = 50

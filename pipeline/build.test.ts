@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { REPO_ROOT } from '../server/testing/spawn-server.js'
+import { REPO_ROOT } from '../testing/server/spawn-server.js'
 
 describe('npm run build on a static host', () => {
   it.each([
@@ -10,7 +10,7 @@ describe('npm run build on a static host', () => {
     const env = Object.fromEntries(
       Object.entries(process.env).filter(([name]) => !/^(VITE_|CF_PAGES|NETLIFY)/.test(name)),
     )
-    const build = spawnSync(process.execPath, ['scripts/build.mjs'], {
+    const build = spawnSync(process.execPath, ['pipeline/build.mjs'], {
       cwd: REPO_ROOT,
       env: { ...env, ...hostEnv },
       encoding: 'utf8',

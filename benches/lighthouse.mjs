@@ -11,8 +11,8 @@ import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import { ReportGenerator } from 'lighthouse/report/generator/report-generator.js'
 import { chromium } from 'playwright-core'
-import { describeScrollTrace, SCROLL_TRACE_TITLE, scrollTrace } from './bench-scroll.mjs'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
+import { describeScrollTrace, SCROLL_TRACE_TITLE, scrollTrace } from './scroll.mjs'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../testing/chromium.mjs'
 
 const PAGES = { '/': 'home', '/tyc': 'terms' }
 const RUNS = 3

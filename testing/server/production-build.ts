@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { readSiteBuild, type SiteBuild } from '../site-build.js'
+import { readSiteBuild, type SiteBuild } from '../../server/site-build.js'
 import { REPO_ROOT, TEST_SERVER_DIR, compileServer } from './spawn-server.js'
 
 /** The public origin the test build is made for: canonical URLs, the sitemap, robots.txt. */
@@ -26,7 +26,7 @@ export interface ProductionBuild {
 
 const ROOT = join(REPO_ROOT, 'build', `hosts-node${process.versions.node.split('.')[0]}`)
 
-/** `node scripts/build.mjs` for TEST_SITE_URL, whatever this shell has set. */
+/** `node pipeline/build.mjs` for TEST_SITE_URL, whatever this shell has set. */
 export async function buildProductionSite(): Promise<ProductionBuild> {
   const env: NodeJS.ProcessEnv = Object.fromEntries(
     // Local mode, wherever the tests run: no e-mail service, no static host's build settings.
@@ -42,7 +42,7 @@ export async function buildProductionSite(): Promise<ProductionBuild> {
     BUILD_SERVER_DIR: TEST_SERVER_DIR,
   })
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/build.mjs'], {
+    const child = spawn(process.execPath, ['pipeline/build.mjs'], {
       cwd: REPO_ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,8 +3,8 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { postbuild } from '../postbuild.js'
-import type { SiteBuild, SitePage } from '../site-build.js'
+import { postbuild } from '../../pipeline/postbuild.js'
+import type { SiteBuild, SitePage } from '../../server/site-build.js'
 
 export const SECRET_MARKER = 'OUTSIDE-DIST-SECRET-7f3a'
 

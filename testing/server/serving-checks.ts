@@ -9,8 +9,8 @@ import {
   IMMUTABLE_CACHE,
   REVALIDATE_CACHE,
   securityHeaders,
-} from '../security-headers.js'
-import type { SiteBuild } from '../site-build.js'
+} from '../../server/security-headers.js'
+import type { SiteBuild } from '../../server/site-build.js'
 import type { FakeDist } from './fake-dist.js'
 import { SECRET_MARKER } from './fake-dist.js'
 import { rawRequest, request, type HttpResponse } from './http.js'

@@ -2,7 +2,7 @@
 // which writes come up short and then fail with ENOSPC (as write(2) does on a full disk),
 // optional short writes while there is room, and injectable EIO.
 import { open, stat } from 'node:fs/promises'
-import type { OutboxFile, OutboxIo } from '../outbox.js'
+import type { OutboxFile, OutboxIo } from '../../server/outbox.js'
 
 const errno = (code: string, syscall: string): NodeJS.ErrnoException =>
   Object.assign(new Error(`${code}: injected fault, ${syscall}`), { code, syscall })

@@ -5,8 +5,8 @@
 // exits 1 if any page has an error. Warnings are printed but do not fail. The last line is
 // `N passed, M failed` (files without / with errors); CI reads it.
 //
-//   node scripts/check-html.mjs          errors and warnings
-//   node scripts/check-html.mjs --all    also vnu's informational notes
+//   node testing/check-html.mjs          errors and warnings
+//   node testing/check-html.mjs --all    also vnu's informational notes
 import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'

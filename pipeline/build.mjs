@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { runnerImport } from 'vite'
 import { STAMP_FILE, currentStamp } from './build-stamp.mjs'
 import { prerender } from './prerender.mjs'
 
@@ -26,7 +27,7 @@ const outDir = process.env.BUILD_OUT_DIR ?? 'dist'
 // directory, and can reuse the compiled server instead of rewriting it under a running test.
 const ssrDir = process.env.BUILD_SSR_DIR ?? 'build/ssr'
 const compileServer = process.env.BUILD_SERVER !== 'reuse'
-// Where the server is compiled to, and postbuild runs from: a build made beside npm test's own
+// Where the server is compiled to: a build made beside npm test's own
 // (the host tests make one) uses its own copy.
 const serverDir = process.env.BUILD_SERVER_DIR ?? 'build/server'
 const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' })
@@ -49,6 +50,17 @@ run(bin('vite'), [
   'warn',
 ])
 await prerender({ distDir: outDir, ssrDir, env: process.env })
-run(process.execPath, [join(serverDir, 'postbuild.js'), outDir])
+// The last step is TypeScript beside the server modules it shares (headers, pages): Vite's
+// module runner loads it from source, so build/server/ holds only what the server runs.
+const { module: postbuildStep } = await runnerImport(join(import.meta.dirname, 'postbuild.ts'), {
+  configFile: false,
+  logLevel: 'warn',
+})
+const postbuildStarted = Date.now()
+const { compressed } = await postbuildStep.postbuild(outDir)
+console.log(
+  `postbuild: ${compressed.length} files precompressed (br, gz), host rules written in ` +
+    `${Date.now() - postbuildStarted} ms`,
+)
 writeFileSync(join(outDir, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`)
 console.log(`Built ${outDir}/ (static site) and ${serverDir}/ (production server).`)
