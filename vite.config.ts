@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defineConfig, loadEnv } from 'vite'
-import { buildConstants } from './src/config/build-config.ts'
+import { buildConstants } from './src/config/build-settings.ts'
 import { inlineDesignTokens, parseTokens } from './src/config/token-values.ts'
 
 export default defineConfig(({ command, mode, isSsrBuild }) => ({

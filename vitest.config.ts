@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import { buildConstants } from './src/config/build-config.ts'
+import { buildConstants } from './src/config/build-settings.ts'
 
 export default defineConfig({
   plugins: [react()],

@@ -6,14 +6,25 @@ import { runnerImport } from 'vite'
 import { STAMP_FILE, currentStamp } from './build-stamp.mjs'
 import { prerender } from './prerender.mjs'
 
+// TypeScript steps (the settings' schema, postbuild) run through Vite's module runner.
+const load = async (file) =>
+  (await runnerImport(join(import.meta.dirname, file), { configFile: false, logLevel: 'warn' }))
+    .module
+
+// Every build-time variable is checked before anything is written (README, Build time).
+const { checkBuildSettings, readBuildSetting } = await load('../src/config/build-settings.ts')
+try {
+  checkBuildSettings(process.env)
+} catch (error) {
+  console.error(`The build stopped: ${error.message}`)
+  process.exit(1)
+}
+const setting = (name) => readBuildSetting(process.env, name)
+
 // On Cloudflare Pages or Netlify there is no local stand-in for the e-mail service: a build
 // without the service's settings would publish a demo form that cannot send.
-const staticHost = process.env.CF_PAGES
-  ? 'Cloudflare Pages'
-  : process.env.NETLIFY
-    ? 'Netlify'
-    : null
-if (staticHost !== null && !process.env.VITE_EMAILJS_PUBLIC_KEY) {
+const staticHost = setting('CF_PAGES') ? 'Cloudflare Pages' : setting('NETLIFY') ? 'Netlify' : null
+if (staticHost !== null && !setting('VITE_EMAILJS_PUBLIC_KEY')) {
   console.error(
     `Building on ${staticHost} without VITE_EMAILJS_PUBLIC_KEY: the demo form would have no ` +
       'service to send to. Set VITE_EMAILJS_PUBLIC_KEY, VITE_EMAILJS_SERVICE_ID and ' +
@@ -22,14 +33,14 @@ if (staticHost !== null && !process.env.VITE_EMAILJS_PUBLIC_KEY) {
   process.exit(1)
 }
 
-const outDir = process.env.BUILD_OUT_DIR ?? 'dist'
+const outDir = setting('BUILD_OUT_DIR')
 // A second, differently configured build (the e2e tests make some) needs its own server render
 // directory, and can reuse the compiled server instead of rewriting it under a running test.
-const ssrDir = process.env.BUILD_SSR_DIR ?? 'build/ssr'
-const compileServer = process.env.BUILD_SERVER !== 'reuse'
-// Where the server is compiled to: a build made beside npm test's own
-// (the host tests make one) uses its own copy.
-const serverDir = process.env.BUILD_SERVER_DIR ?? 'build/server'
+const ssrDir = setting('BUILD_SSR_DIR')
+const compileServer = setting('BUILD_SERVER') === 'compile'
+// Where the server is compiled to: a build made beside npm test's own (the host tests make one)
+// uses its own copy.
+const serverDir = setting('BUILD_SERVER_DIR')
 const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' })
 const bin = (name) => `node_modules/.bin/${name}`
 // Taken first: a file edited while the build runs makes the build stale, not the stamp wrong.
@@ -50,12 +61,9 @@ run(bin('vite'), [
   'warn',
 ])
 await prerender({ distDir: outDir, ssrDir, env: process.env })
-// The last step is TypeScript beside the server modules it shares (headers, pages): Vite's
-// module runner loads it from source, so build/server/ holds only what the server runs.
-const { module: postbuildStep } = await runnerImport(join(import.meta.dirname, 'postbuild.ts'), {
-  configFile: false,
-  logLevel: 'warn',
-})
+// The last step shares the server's modules (headers, pages) from source, so build/server/
+// holds only what the server runs.
+const postbuildStep = await load('postbuild.ts')
 const postbuildStarted = Date.now()
 const { compressed } = await postbuildStep.postbuild(outDir)
 console.log(

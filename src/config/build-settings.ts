@@ -1,0 +1,212 @@
+/**
+ * Every environment variable the build reads, in one schema: its name, what it means, its
+ * default and the values it takes. The build reads them here, once, when it starts
+ * (pipeline/build.mjs, vite.config.ts); a wrong value stops it with one line naming the variable
+ * and the values it accepts. The README's "Build time" table is checked against this schema
+ * (build-settings.test.ts). Node only: the page receives the parsed values (build-env.ts),
+ * never this module or its schema library.
+ */
+import { z } from 'zod'
+import { DEFAULT_API_ORIGIN, LOCAL_IDS, type MailConfig } from './build-config.ts'
+import { DEFAULT_SITE_URL } from './site.ts'
+
+export type Env = Readonly<Record<string, string | undefined>>
+
+/** One setting: what it means, its default (as it would be written), and how its text is read. */
+interface Setting<T> {
+  description: string
+  /** Read through `schema` like any value; undefined: unset. */
+  default: string | undefined
+  /** What the error says a value must be. */
+  expected: string
+  schema: z.ZodType<T, string>
+}
+
+const setting = <T>(options: Setting<T>): Setting<T> => options
+
+const serviceId = z.string().regex(/^[\w.-]+$/)
+const seconds = (min: number, max: number) =>
+  z.string().regex(/^\d+(\.\d+)?$/).transform(Number).pipe(z.number().min(min).max(max))
+const origin = (protocols: readonly string[]) =>
+  z
+    .string()
+    .refine((text) => URL.canParse(text) && protocols.includes(new URL(text).protocol))
+    .transform((text) => new URL(text).origin)
+const folder = z.string().regex(/^[\w./-]+$/)
+
+export const BUILD_SETTINGS = {
+  VITE_EMAILJS_PUBLIC_KEY: setting({
+    description:
+      'The e-mail service account key, sent as `user_id`. When unset, the build runs in local mode.',
+    default: undefined,
+    expected: 'letters, digits, _ . and -',
+    schema: serviceId,
+  }),
+  VITE_EMAILJS_SERVICE_ID: setting({
+    description: 'Service id. Required when the key is set.',
+    default: undefined,
+    expected: 'letters, digits, _ . and -',
+    schema: serviceId,
+  }),
+  VITE_EMAILJS_TEMPLATE_ID: setting({
+    description: 'Template id. Required when the key is set.',
+    default: undefined,
+    expected: 'letters, digits, _ . and -',
+    schema: serviceId,
+  }),
+  VITE_EMAILJS_API_ORIGIN: setting({
+    description: "Origin of the sending API. It is also allowed by the CSP's `connect-src`.",
+    default: DEFAULT_API_ORIGIN,
+    expected: 'an http(s) address such as https://api.emailjs.com',
+    schema: origin(['https:', 'http:']),
+  }),
+  VITE_EMAILJS_BLOCK_HEADLESS: setting({
+    description:
+      "`true` refuses to send from a headless browser (451, 'Unavailable For Headless Browser').",
+    default: 'false',
+    expected: 'true or false',
+    schema: z
+      .enum(['true', 'false', '1', '0'])
+      .transform((value) => value === 'true' || value === '1'),
+  }),
+  VITE_DEMO_RATE_LIMIT_SECONDS: setting({
+    description:
+      "The SDK's `limitRate`: at most one successful request per browser in this many seconds.",
+    default: '60',
+    expected: 'a number of seconds from 0 to 3600',
+    schema: seconds(0, 3_600),
+  }),
+  VITE_DEMO_SEND_TIMEOUT_SECONDS: setting({
+    description:
+      'How long the page waits for the sending API before it reports that the service did not answer.',
+    default: '15',
+    expected: 'a number of seconds from 1 to 120',
+    schema: seconds(1, 120),
+  }),
+  SITE_URL: setting({
+    description:
+      'The public origin, used for canonical URLs, Open Graph, the sitemap and `robots.txt`.',
+    default: DEFAULT_SITE_URL,
+    expected: 'an absolute http(s) address such as https://gaspre.mx',
+    schema: origin(['https:', 'http:']),
+  }),
+  VITE_GTM_ID: setting({
+    description:
+      "A Google Tag Manager container (`GTM-XXXXXXX`). A banner asks first; it loads only after 'Aceptar'.",
+    default: undefined,
+    expected: 'a container id such as GTM-AB12CD3',
+    schema: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/),
+  }),
+  CF_PAGES: setting({
+    description:
+      'Set by Cloudflare Pages. The build then stops unless the e-mail service is configured.',
+    default: undefined,
+    expected: 'any value',
+    schema: z.string(),
+  }),
+  NETLIFY: setting({
+    description: 'Set by Netlify. The build then stops unless the e-mail service is configured.',
+    default: undefined,
+    expected: 'any value',
+    schema: z.string(),
+  }),
+  BUILD_OUT_DIR: setting({
+    description: 'Where the static site is written.',
+    default: 'dist',
+    expected: 'a folder path',
+    schema: folder,
+  }),
+  BUILD_SSR_DIR: setting({
+    description: 'Where the page renderer is bundled for the prerender (a second build: its own).',
+    default: 'build/ssr',
+    expected: 'a folder path',
+    schema: folder,
+  }),
+  BUILD_SERVER_DIR: setting({
+    description: 'Where the server is compiled to.',
+    default: 'build/server',
+    expected: 'a folder path',
+    schema: folder,
+  }),
+  BUILD_SERVER: setting({
+    description:
+      '`reuse` keeps the compiled server as it is (a second build beside a running one).',
+    default: 'compile',
+    expected: 'compile or reuse',
+    schema: z.enum(['compile', 'reuse']),
+  }),
+} as const
+
+type BuildSettings = typeof BUILD_SETTINGS
+type Name = keyof BuildSettings
+type Value<N extends Name> = z.output<BuildSettings[N]['schema']>
+
+/** Reads one variable, or its default when it is unset or blank; undefined when both are. */
+export function readBuildSetting<N extends Name>(env: Env, name: N): Value<N> | undefined {
+  const { schema, expected, default: fallback } = BUILD_SETTINGS[name] as Setting<Value<N>>
+  const raw = env[name]?.trim() || fallback
+  if (raw === undefined) return undefined
+  const parsed = schema.safeParse(raw)
+  if (!parsed.success) throw new Error(`${name} must be ${expected}, not "${raw}"`)
+  return parsed.data
+}
+
+function withDefault<N extends Name>(env: Env, name: N): Value<N> {
+  const value = readBuildSetting(env, name)
+  if (value === undefined) throw new Error(`${name} has no default`)
+  return value
+}
+
+/** Checks every variable at once, so the build stops before it writes anything. */
+export function checkBuildSettings(env: Env): void {
+  for (const name of Object.keys(BUILD_SETTINGS) as Name[]) readBuildSetting(env, name)
+}
+
+export function parseMailConfig(env: Env): MailConfig {
+  const shared = {
+    // Off by default: a real visitor is never headless, and refusing automated browsers
+    // would also refuse the uptime checks and tests that prove the form works.
+    blockHeadless: withDefault(env, 'VITE_EMAILJS_BLOCK_HEADLESS'),
+    rateLimitMs: withDefault(env, 'VITE_DEMO_RATE_LIMIT_SECONDS') * 1000,
+    sendTimeoutMs: withDefault(env, 'VITE_DEMO_SEND_TIMEOUT_SECONDS') * 1000,
+  }
+  const publicKey = readBuildSetting(env, 'VITE_EMAILJS_PUBLIC_KEY')
+  if (publicKey === undefined) {
+    return { mode: 'local', ...LOCAL_IDS, apiOrigin: null, ...shared }
+  }
+  const serviceId = readBuildSetting(env, 'VITE_EMAILJS_SERVICE_ID')
+  const templateId = readBuildSetting(env, 'VITE_EMAILJS_TEMPLATE_ID')
+  const missing = [
+    serviceId === undefined && 'VITE_EMAILJS_SERVICE_ID',
+    templateId === undefined && 'VITE_EMAILJS_TEMPLATE_ID',
+  ].filter(Boolean)
+  if (serviceId === undefined || templateId === undefined) {
+    throw new Error(
+      `VITE_EMAILJS_PUBLIC_KEY is set but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not: set all three, or none for local mode`,
+    )
+  }
+  return {
+    mode: 'service',
+    publicKey,
+    serviceId,
+    templateId,
+    apiOrigin: withDefault(env, 'VITE_EMAILJS_API_ORIGIN'),
+    ...shared,
+  }
+}
+
+/** Public address of the site, for canonical URLs, the sitemap and link previews. */
+export const parseSiteUrl = (env: Env): string => withDefault(env, 'SITE_URL')
+
+/** A Google Tag Manager container id (GTM-XXXXXXX), or null when none is configured. */
+export const parseTagManagerId = (env: Env): string | null =>
+  readBuildSetting(env, 'VITE_GTM_ID') ?? null
+
+/** The constants Vite inlines into the page (see build-env.ts). */
+export function buildConstants(env: Env): Record<string, string> {
+  checkBuildSettings(env)
+  return {
+    __MAIL_CONFIG__: JSON.stringify(parseMailConfig(env)),
+    __TAG_MANAGER_ID__: JSON.stringify(parseTagManagerId(env)),
+  }
+}
