@@ -4,12 +4,7 @@
  */
 import './styles/global.css'
 import { createHash } from 'node:crypto'
-import {
-  parseMailConfig,
-  parseSiteUrl,
-  parseTagManagerId,
-  type Env,
-} from './config/build-settings'
+import { parseMailConfig, parseSiteUrl, parseTagManagerId, type Env } from './config/build-settings'
 import { language, NOT_FOUND_FILE, pages, videoOrigin, type PageId } from './config/site'
 import { notFound } from './content/not-found'
 import { TAG_MANAGER_ORIGIN } from './browser/tag-manager'

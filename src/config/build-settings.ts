@@ -26,7 +26,11 @@ const setting = <T>(options: Setting<T>): Setting<T> => options
 
 const serviceId = z.string().regex(/^[\w.-]+$/)
 const seconds = (min: number, max: number) =>
-  z.string().regex(/^\d+(\.\d+)?$/).transform(Number).pipe(z.number().min(min).max(max))
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .transform(Number)
+    .pipe(z.number().min(min).max(max))
 const origin = (protocols: readonly string[]) =>
   z
     .string()
