@@ -6,10 +6,19 @@ import { runnerImport } from 'vite'
 import { STAMP_FILE, currentStamp } from './build-stamp.mjs'
 import { prerender } from './prerender.mjs'
 
-// TypeScript steps (the settings' schema, postbuild) run through Vite's module runner.
-const load = async (file) =>
-  (await runnerImport(join(import.meta.dirname, file), { configFile: false, logLevel: 'warn' }))
-    .module
+// TypeScript steps (the settings' schema, postbuild) run through Vite's module runner. It sets
+// NODE_ENV to development when it is unset, which the Vite builds below would inherit (React's
+// development build in the page): the variable is put back as it was.
+async function load(file) {
+  const nodeEnv = process.env.NODE_ENV
+  try {
+    const options = { configFile: false, logLevel: 'warn' }
+    return (await runnerImport(join(import.meta.dirname, file), options)).module
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = nodeEnv
+  }
+}
 
 // Every build-time variable is checked before anything is written (README, Build time).
 const { checkBuildSettings, readBuildSetting } = await load('../src/config/build-settings.ts')
