@@ -24,12 +24,10 @@ if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtime
 
 process.argv.splice(2, 1) // the bench reads its own options from argv[2] on
 if (source.endsWith('.ts')) {
-  // The runner sets NODE_ENV to development when it is unset; what the bench starts must not
-  // inherit that.
-  const nodeEnv = process.env.NODE_ENV
+  // The runner would set NODE_ENV to development when it is unset, and the bench runs inside
+  // it: what the bench measures runs as in production.
+  process.env.NODE_ENV ??= 'production'
   await runnerImport(source, { configFile: false, logLevel: 'warn' })
-  if (nodeEnv === undefined) delete process.env.NODE_ENV
-  else process.env.NODE_ENV = nodeEnv
 } else {
   await import(pathToFileURL(source).href)
 }
