@@ -56,6 +56,9 @@ test.describe('a build configured for the e-mail service', () => {
       env: {
         ...process.env,
         BUILD_OUT_DIR: OUT_DIR,
+        // Its own render bundle, and the server the suite's web server already compiled.
+        BUILD_SSR_DIR: 'build/ssr-service',
+        BUILD_SERVER: 'reuse',
         VITE_EMAILJS_PUBLIC_KEY: 'public-key-123',
         VITE_EMAILJS_SERVICE_ID: 'service_sales',
         VITE_EMAILJS_TEMPLATE_ID: 'template_demo',

@@ -31,6 +31,7 @@ import { NO_STORE, REVALIDATE_CACHE, cacheControlFor, securityHeaders } from './
 import { readSiteBuild, type SiteBuild } from './site-build.js'
 import { TEXT, clientErrorStatus, sendText } from './text-reply.js'
 
+/** @internal the tests and the browser suites' test server build the app with it */
 export interface AppOptions {
   distDir: string
   dataDir: string

@@ -33,6 +33,7 @@ interface Setting<T> {
 
 const setting = <T>(options: Setting<T>): Setting<T> => options
 
+/** @internal its tests use it too */
 export const SETTINGS = {
   PORT: setting({
     description: 'The port to listen on (`0`: any free port).',
@@ -116,7 +117,7 @@ export const SETTINGS = {
 } as const
 
 type Settings = typeof SETTINGS
-export type SettingName = keyof Settings
+type SettingName = keyof Settings
 
 export class ConfigError extends Error {
   override name = 'ConfigError'

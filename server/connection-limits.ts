@@ -6,7 +6,7 @@ import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
 import { clientKey } from './client-address.js'
 
-export interface ConnectionLimitOptions {
+interface ConnectionLimitOptions {
   perClient: number
   /**
    * Peers whose connections carry many visitors (a trusted reverse proxy): not limited here,

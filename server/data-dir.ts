@@ -10,8 +10,8 @@ import { hostname } from 'node:os'
 import { dirname, join } from 'node:path'
 import lockfile from 'proper-lockfile'
 
-export const LOCK_DIR = '.server.lock'
-export const OWNER_FILE = '.server-owner.json'
+const LOCK_DIR = '.server.lock'
+const OWNER_FILE = '.server-owner.json'
 /** How long a lock nobody refreshes stays valid: a server killed with -9 frees it after this. */
 const STALE_MS = 10_000
 
@@ -66,7 +66,7 @@ async function whyNotMade(dir: string, error: unknown): Promise<unknown> {
  * Creates the folder if needed and proves it is a folder this process can write, and that each
  * of `files` in it can be opened for appending (creating it if missing).
  */
-export async function checkWritable(dataDir: string, files: readonly string[] = []): Promise<void> {
+async function checkWritable(dataDir: string, files: readonly string[] = []): Promise<void> {
   try {
     await mkdir(dataDir, { recursive: true }).catch(async (error: unknown) => {
       throw await whyNotMade(dataDir, error)

@@ -16,7 +16,10 @@ import {
 import { refusals } from '../src/content/lead-server.js'
 import { newRecord } from './outbox.js'
 
-/** Every template parameter the page may send, with the longest value each may hold. */
+/**
+ * Every template parameter the page may send, with the longest value each may hold.
+ * @internal its tests use it too
+ */
 export const TEMPLATE_PARAM_MAX_LENGTH: Readonly<Record<string, number>> = {
   ...MAX_LENGTH,
   [CONTACT_NUMBER_PARAM]: String(MAX_CONTACT_NUMBER - 1).length,

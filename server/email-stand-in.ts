@@ -47,6 +47,7 @@ const CONTROL_FIELD_NAMES: ReadonlySet<string> = new Set(CONTROL_FIELDS)
 /**
  * A browser running no script posts the demo form here itself. It is answered with the home page
  * (Post/Redirect/Get), whose section with this id says how it went: never a bare text page.
+ * @internal its tests use it too
  */
 export const POSTED_PAGES = {
   sent: `/#${POSTED_RESULT_IDS.sent}`,
@@ -58,7 +59,7 @@ export const POSTED_PAGES = {
  * browser's own word; Origin is checked against the host the request was sent to when it is
  * missing. A client that sends neither (an old browser, a script) is judged by the rest.
  */
-export function isCrossSite(request: FastifyRequest): boolean {
+function isCrossSite(request: FastifyRequest): boolean {
   const fetchSite = request.headers['sec-fetch-site']
   if (fetchSite !== undefined) return fetchSite !== 'same-origin' && fetchSite !== 'none'
   const origin = request.headers.origin
@@ -156,7 +157,7 @@ function storageFailed(
   return answer(reply, 500, MESSAGES.notStored)
 }
 
-export interface StandInOptions {
+interface StandInOptions {
   outbox: OutboxWriter
   /** Sends accepted per client address per minute. */
   rateLimitPerMinute?: number

@@ -15,7 +15,10 @@ import { createInterface } from 'node:readline'
 import { DEFAULT_LIMITS } from './limits.js'
 
 export const OUTBOX_FILE = 'outbox.jsonl'
-/** Below this much free disk space the readiness check fails: the next append may not fit. */
+/**
+ * Below this much free disk space the readiness check fails: the next append may not fit.
+ * @internal its tests use it too
+ */
 export const MIN_FREE_BYTES = 1024 ** 2
 
 export interface OutboxRecord {
@@ -58,6 +61,7 @@ export interface OutboxIo {
   freeBytes(dir: string): Promise<number>
 }
 
+/** @internal the browser suites' test server wraps it (testing/serve-for-tests.mjs) */
 export const nodeOutboxIo: OutboxIo = {
   openForAppend: (file) => open(file, 'a+'),
   async freeBytes(dir) {
@@ -67,7 +71,7 @@ export const nodeOutboxIo: OutboxIo = {
 }
 
 /** Why an append was refused; the stand-in turns each into its own 5xx. */
-export type OutboxFailure = 'full' | 'no-space' | 'write-failed'
+type OutboxFailure = 'full' | 'no-space' | 'write-failed'
 
 export class OutboxError extends Error {
   constructor(
@@ -136,7 +140,7 @@ async function syncDirectory(dir: string): Promise<void> {
 
 export type Readiness = { ready: true } | { ready: false; reason: string }
 
-export interface OutboxWriterOptions {
+interface OutboxWriterOptions {
   /** Appends that would grow the file past this many bytes are refused ('full'). */
   maxBytes?: number
   /** Readiness fails when the file system has less free space than this. */
@@ -386,7 +390,7 @@ function isRecord(value: unknown): value is OutboxRecord {
 }
 
 /** One outbox line as a record; null for a line that is not one (a torn write). */
-export function parseOutboxLine(line: string): OutboxRecord | null {
+function parseOutboxLine(line: string): OutboxRecord | null {
   try {
     const value: unknown = JSON.parse(line)
     return isRecord(value) ? value : null
@@ -395,6 +399,7 @@ export function parseOutboxLine(line: string): OutboxRecord | null {
   }
 }
 
+/** @internal its tests use it too */
 export type OutboxEntry = { record: OutboxRecord } | { skipped: true }
 
 /** A line as an entry; null for a blank line (the writer's own probe leaves none, but be lenient). */
@@ -485,14 +490,17 @@ export async function* streamOutboxNewestFirst(
   }
 }
 
-export interface OutboxContents {
+interface OutboxContents {
   /** Records in file order (oldest first). */
   records: OutboxRecord[]
   /** Lines that could not be read (a torn write); they are skipped, never fatal. */
   skipped: number
 }
 
-/** The whole outbox in memory: for tests and small files; the CLI streams instead. */
+/**
+ * The whole outbox in memory: for tests and small files; the CLI streams instead.
+ * @internal its tests use it too
+ */
 export async function readOutbox(file: string): Promise<OutboxContents> {
   const records: OutboxRecord[] = []
   let skipped = 0

@@ -3,7 +3,7 @@
 // file layer only ever sees a plain, decoded path below the site root.
 import { ASSETS_PREFIX } from './security-headers.js'
 
-export type PathKind =
+type PathKind =
   | { kind: 'file'; file: string } // serve this path below dist (404 if it does not exist)
   | { kind: 'redirect' } // an unknown page: 302 to /
   | { kind: 'not-found' } // never served: dotfiles, static-host rules, API and hook paths

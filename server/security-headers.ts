@@ -23,6 +23,7 @@ const sources = (...groups: (string | null | readonly string[])[]): string =>
  * through the hashes the build computed. In local mode the page posts to its own origin, which
  * 'self' already covers; in service mode the sending API's origin is added to connect-src and
  * form-action.
+ * @internal the dev server (scripts/dev.mjs) loads it through Vite, and its tests use it
  */
 export function contentSecurityPolicy(build: SiteBuild): string {
   const directives: [string, string][] = [
@@ -67,7 +68,7 @@ const DENIED_FEATURES = [
 // What the embedded video player needs, for this page and the video frame's origin only.
 const VIDEO_FEATURES = ['autoplay', 'encrypted-media', 'fullscreen', 'picture-in-picture']
 
-export function permissionsPolicy(build: SiteBuild): string {
+function permissionsPolicy(build: SiteBuild): string {
   const videoAllow = ['self', ...build.frameOrigins.map((origin) => `"${origin}"`)].join(' ')
   return [
     ...DENIED_FEATURES.map((feature) => `${feature}=()`),

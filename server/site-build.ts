@@ -20,7 +20,7 @@ export interface SiteBuild {
   connectOrigins: string[]
 }
 
-export const SITE_BUILD_FILE = '.site.json'
+const SITE_BUILD_FILE = '.site.json'
 
 export class SiteBuildError extends Error {
   override name = 'SiteBuildError'
@@ -32,7 +32,10 @@ function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname)
 }
 
-/** An origin such as https://api.emailjs.com: https only (http just for loopback, in tests). */
+/**
+ * An origin such as https://api.emailjs.com: https only (http just for loopback, in tests).
+ * @internal its tests use it too
+ */
 export function isOrigin(value: unknown): value is string {
   if (typeof value !== 'string') return false
   let url: URL
@@ -61,7 +64,10 @@ function list(
   })
 }
 
-/** Validates a parsed .site.json; throws SiteBuildError naming the first bad field. */
+/**
+ * Validates a parsed .site.json; throws SiteBuildError naming the first bad field.
+ * @internal its tests use it too
+ */
 export function parseSiteBuild(raw: unknown): SiteBuild {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new SiteBuildError('the build description must be a JSON object')
@@ -102,6 +108,7 @@ const PAGE_FILE = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.html$/
 /**
  * The pages of a parsed .site.json (src/config/site.ts, written by the prerender). Addresses and
  * file names are checked because postbuild writes them into the static hosts' redirect rules.
+ * @internal its tests use it too
  */
 export function parseSitePages(raw: unknown): SitePage[] {
   const pages =

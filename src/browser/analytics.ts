@@ -3,10 +3,10 @@
  * `window.dataLayer` (what tag managers read) and dispatched as a DOM CustomEvent of the same
  * name on `window`. Events never carry a name, e-mail or phone.
  */
-export const CTA_NAMES = ['header', 'hero', 'whatsapp', 'email'] as const
-export type CtaName = (typeof CTA_NAMES)[number]
+const CTA_NAMES = ['header', 'hero', 'whatsapp', 'email'] as const
+type CtaName = (typeof CTA_NAMES)[number]
 
-export type AnalyticsEvent =
+type AnalyticsEvent =
   | { event: 'demo_form_start' }
   | { event: 'demo_request_submitted'; traffic_source: string }
   | { event: 'demo_request_failed'; error: string }

@@ -7,18 +7,19 @@ import type { KeyValueStore } from '../rules/key-value-store'
  */
 export type ConsentChoice = 'granted' | 'denied'
 
+/** @internal its tests use it too */
 export const CONSENT_KEY = 'gaspre:consent'
-export const CONSENT_MONTHS = 6
+const CONSENT_MONTHS = 6
 
 /** The four Consent Mode v2 signals; every one follows the visitor's single choice. */
-export const CONSENT_SIGNALS = [
+const CONSENT_SIGNALS = [
   'ad_storage',
   'ad_user_data',
   'ad_personalization',
   'analytics_storage',
 ] as const
 
-export type ConsentSignals = Record<(typeof CONSENT_SIGNALS)[number], ConsentChoice>
+type ConsentSignals = Record<(typeof CONSENT_SIGNALS)[number], ConsentChoice>
 
 export const consentSignals = (choice: ConsentChoice): ConsentSignals =>
   Object.fromEntries(CONSENT_SIGNALS.map((signal) => [signal, choice])) as ConsentSignals

@@ -11,7 +11,10 @@ export type SenderDeps = {
   pageOrigin: () => string
 }
 
-/** Where the SDK's rate limiter keeps the time of the last accepted send. */
+/**
+ * Where the SDK's rate limiter keeps the time of the last accepted send.
+ * @internal its tests use it too
+ */
 export const RATE_LIMIT_KEY = 'gaspre:demo-request-sent-at'
 
 export type TemplateParams = Readonly<Record<string, string>>

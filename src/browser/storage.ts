@@ -3,6 +3,7 @@ import type { KeyValueStore } from '../rules/key-value-store'
 /**
  * Web Storage that never throws: private modes, full quotas and disabled storage must not
  * break the form. Reads answer `null` and writes are dropped when storage is unavailable.
+ * @internal its tests use it too
  */
 export function safeStorage(pick: () => Storage): KeyValueStore {
   const attempt = <T>(action: (storage: Storage) => T, fallback: T): T => {

@@ -10,7 +10,7 @@ const brandPaths = {
     'M13.5 21.5v-8h2.7l.4-3.2h-3.1V8.3c0-.9.3-1.5 1.6-1.5h1.7V4a22 22 0 00-2.5-.1c-2.5 0-4.2 1.5-4.2 4.3v2.2H7.4v3.2h2.7v8z',
 } as const
 
-export type BrandName = keyof typeof brandPaths
+type BrandName = keyof typeof brandPaths
 
 export function BrandIcon({ name, ...props }: IconFrameProps & { name: BrandName }) {
   return <IconFrame d={brandPaths[name]} fill="currentColor" {...props} />

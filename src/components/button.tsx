@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react'
 import styles from './button.module.css'
 
-export type ButtonVariant = 'primary' | 'ghost' | 'secondary'
+type ButtonVariant = 'primary' | 'ghost' | 'secondary'
 type Look = { variant?: ButtonVariant; size?: 'medium' | 'large'; block?: boolean }
 
 const classes = ({ variant = 'primary', size = 'medium', block = false }: Look, extra?: string) =>

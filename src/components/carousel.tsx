@@ -3,7 +3,7 @@ import { carouselReducer, initialCarouselState, isRotating } from '../rules/caro
 import { Icon } from './icon'
 import styles from './carousel.module.css'
 
-export type CarouselLabels = {
+type CarouselLabels = {
   previous: string
   next: string
   pause: string

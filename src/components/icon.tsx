@@ -15,7 +15,7 @@ const paths = {
   arrowRight: 'M5 12h14M13 6l6 6-6 6',
 } as const
 
-export type IconName = keyof typeof paths
+type IconName = keyof typeof paths
 
 export type IconFrameProps = Omit<ComponentProps<'svg'>, 'children'> & { size?: number }
 

@@ -80,7 +80,7 @@ export const videoDialog = {
   close: 'Cerrar',
 } as const
 
-export type Slide = {
+type Slide = {
   readonly id: string
   readonly title: string
   readonly text: string
@@ -132,7 +132,7 @@ export const carousel = {
   ],
 } as const satisfies { slides: readonly Slide[] } & Record<string, unknown>
 
-export type ClientLogo = { readonly name: string; readonly file: string }
+type ClientLogo = { readonly name: string; readonly file: string }
 
 export const clients = {
   heading: 'Nuestros clientes',

@@ -9,7 +9,7 @@ export const socialLinks = [
 ] as const satisfies readonly ExternalLink[]
 
 /** What a chat opened from the site starts with. */
-export const whatsappGreeting = 'Hola, me gustaría conocer GASPRE y solicitar una demo gratuita.'
+const whatsappGreeting = 'Hola, me gustaría conocer GASPRE y solicitar una demo gratuita.'
 
 export const whatsappHref = `https://wa.me/${contact.whatsappNumber}?text=${encodeURIComponent(whatsappGreeting)}`
 export const mailtoHref = `mailto:${contact.email}`

@@ -7,7 +7,7 @@ import {
   type CampaignKey,
 } from '../contract/attribution'
 
-export type Attribution = {
+type Attribution = {
   readonly campaign: Partial<Record<CampaignKey, string>>
   /** Host of the referring site, only when it is another site. */
   readonly referrer: string | null
@@ -15,12 +15,13 @@ export type Attribution = {
   readonly firstSeenAt: string
 }
 
-export const ATTRIBUTION_KEY = 'gaspre:first-touch'
-export const DIRECT = 'directo'
+const ATTRIBUTION_KEY = 'gaspre:first-touch'
+const DIRECT = 'directo'
 
 /**
  * Trimmed, single-line, bounded: these values come from anyone's link. (The server also makes
  * any other invisible character a space: the page ships no more code for that rare case.)
+ * @internal its tests use it too
  */
 export function cleanValue(value: string, max = MAX_ATTRIBUTION_VALUE): string {
   return (
@@ -33,6 +34,7 @@ export function cleanValue(value: string, max = MAX_ATTRIBUTION_VALUE): string {
   )
 }
 
+/** @internal its tests use it too */
 export function readAttribution(url: URL, referrer: string, now: Date): Attribution {
   const campaign: Partial<Record<CampaignKey, string>> = {}
   for (const key of CAMPAIGN_KEYS) {
@@ -90,7 +92,10 @@ export function captureFirstTouch(
   return attribution
 }
 
-/** One readable line for the sales inbox: 'whatsapp / mensaje / otono', 'directo'… */
+/**
+ * One readable line for the sales inbox: 'whatsapp / mensaje / otono', 'directo'…
+ * @internal its tests use it too
+ */
 export function trafficSource({ campaign, referrer }: Attribution): string {
   const parts = [campaign.utm_source, campaign.utm_medium, campaign.utm_campaign].filter(Boolean)
   if (parts.length > 0) return parts.join(' / ')

@@ -3,7 +3,7 @@
  * rotation runs only when nobody paused it, the pointer is not over it, focus is not inside,
  * it is on screen and the tab is visible.
  */
-export type CarouselState = {
+type CarouselState = {
   readonly index: number
   readonly count: number
   /** The visitor pressed pause (or prefers reduced motion); only play resumes. */
@@ -13,6 +13,7 @@ export type CarouselState = {
   readonly visible: boolean
 }
 
+/** @internal its tests use it too */
 export type CarouselAction =
   | { type: 'next' }
   | { type: 'previous' }

@@ -21,7 +21,8 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
 const PHONE_SEPARATORS = /[\s().-]/g
 const PHONE = /^\+?\d{7,15}$/
 
-export const isValidEmail = (value: string) => EMAIL.test(value)
+const isValidEmail = (value: string) => EMAIL.test(value)
+/** @internal its tests use it too */
 export const isValidPhone = (value: string) => PHONE.test(value.replace(PHONE_SEPARATORS, ''))
 
 export function trimValues(values: DemoRequestValues): DemoRequestValues {

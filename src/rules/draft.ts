@@ -5,8 +5,10 @@ import { FIELD_NAMES, MAX_LENGTH } from '../contract/demo-request'
 /**
  * The unsent demo request, kept in the visitor's own browser so a reload loses nothing. It is
  * deleted once sent and, as the privacy notice promises, expires 24 hours after the last edit.
+ * @internal its tests use it too
  */
 export const DRAFT_KEY = 'gaspre:demo-request-draft'
+/** @internal its tests use it too */
 export const DRAFT_MAX_AGE_MS = 24 * 60 * 60 * 1000
 
 export function loadDraft(storage: KeyValueStore): DemoRequestValues | null {

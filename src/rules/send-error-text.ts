@@ -5,6 +5,7 @@
  * gets no answer, and a plain string for configuration mistakes.
  */
 
+/** @internal its tests use it too */
 export const NETWORK_ERROR = 'Network Error'
 
 export class SendTimeoutError extends Error {

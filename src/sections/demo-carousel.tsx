@@ -6,7 +6,10 @@ import { assetUrl } from '../rules/asset-url'
 import section from './section.module.css'
 import styles from './demo-carousel.module.css'
 
-/** Spec: the demo carousel advances every 3000 ms. */
+/**
+ * Spec: the demo carousel advances every 3000 ms.
+ * @internal the journeys time the carousel by it
+ */
 export const CAROUSEL_INTERVAL_MS = 3000
 
 const illustrations = import.meta.glob<string>('../assets/illustrations/*.svg', {

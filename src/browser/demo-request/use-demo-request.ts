@@ -5,7 +5,7 @@ import { useFieldValidation } from './use-field-validation'
 import { useRequestValues } from './use-request-values'
 import { useSendRequest } from './use-send-request'
 
-export { HONEYPOT_NAME, type SendResult } from './use-send-request'
+export { HONEYPOT_NAME } from './use-send-request'
 
 /**
  * State of the demo request form: what the visitor typed (kept as a draft until it is sent),
