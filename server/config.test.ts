@@ -4,30 +4,12 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, SETTINGS, readConfig } from './config.js'
 import { DEFAULT_LIMITS } from './limits.js'
+import { expectedRows, readmeTable } from '../testing/readme-table.js'
 import { REPO_ROOT } from '../testing/server/spawn-server.js'
-
-/** The rows of the README's "Run time" table: variable → [meaning, default]. */
-function readmeRunTimeTable(): Map<string, [string, string]> {
-  const readme = readFileSync(`${REPO_ROOT}README.md`, 'utf8')
-  const section = readme.slice(readme.indexOf('### Run time'), readme.indexOf('## In production'))
-  const rows = new Map<string, [string, string]>()
-  for (const line of section.split('\n')) {
-    const cells = /^\| `(\w+)` +\| (.+?) +\| (.+?) +\|$/.exec(line)
-    if (cells) rows.set(cells[1]!, [cells[2]!, cells[3]!])
-  }
-  return rows
-}
 
 describe('the runtime configuration', () => {
   it('the README lists every variable the server reads, with its meaning and default', () => {
-    const documented = readmeRunTimeTable()
-    expect([...documented.keys()]).toEqual(Object.keys(SETTINGS))
-    for (const [name, setting] of Object.entries(SETTINGS)) {
-      expect(documented.get(name), name).toEqual([
-        setting.description,
-        setting.default === undefined ? 'unset' : `\`${setting.default}\``,
-      ])
-    }
+    expect(readmeTable('### Run time', '## In production')).toEqual(expectedRows(SETTINGS))
   })
 
   it('the defaults apply when a variable is unset or blank', () => {

@@ -6,6 +6,7 @@
 import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { z } from 'zod'
+import { SettingError, setting, settingsReader } from '../src/config/settings.js'
 
 const wholeNumber = (min: number, max: number) =>
   z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max))
@@ -20,18 +21,6 @@ const isProxyEntry = (entry: string): boolean => {
   if (bits === undefined) return true
   return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)
 }
-
-/** One setting: what it means, its default (as it would be written), and how its text is read. */
-interface Setting<T> {
-  description: string
-  /** Read through `schema` like any value; undefined: unset. */
-  default: string | undefined
-  /** What the error says a value must be. */
-  expected: string
-  schema: z.ZodType<T, string>
-}
-
-const setting = <T>(options: Setting<T>): Setting<T> => options
 
 /** @internal its tests use it too */
 export const SETTINGS = {
@@ -116,31 +105,10 @@ export const SETTINGS = {
   }),
 } as const
 
-type Settings = typeof SETTINGS
-type SettingName = keyof Settings
+type Value<N extends keyof typeof SETTINGS> = z.output<(typeof SETTINGS)[N]['schema']>
 
-export class ConfigError extends Error {
-  override name = 'ConfigError'
-}
-
-type Value<N extends SettingName> = z.output<Settings[N]['schema']>
-
-/** Reads one variable, or its default when it is unset or blank; undefined when both are. */
-function read<N extends SettingName>(env: NodeJS.ProcessEnv, name: N): Value<N> | undefined {
-  const { schema, expected, default: fallback } = SETTINGS[name] as Setting<Value<N>>
-  const raw = env[name]?.trim() || fallback
-  if (raw === undefined) return undefined
-  const parsed = schema.safeParse(raw)
-  if (!parsed.success) throw new ConfigError(`${name} must be ${expected}, not "${raw}"`)
-  return parsed.data
-}
-
-/** Reads a variable that has a default. */
-function required<N extends SettingName>(env: NodeJS.ProcessEnv, name: N): Value<N> {
-  const value = read(env, name)
-  if (value === undefined) throw new ConfigError(`${name} has no default`)
-  return value
-}
+/** A wrong setting: the operator's to mend; main.ts prints its one line and exits 1. */
+export { SettingError as ConfigError }
 
 export interface ServerConfig {
   port: number
@@ -159,17 +127,18 @@ export interface ServerConfig {
 
 /** The server's configuration from the environment; relative paths resolve against `root`. */
 export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
+  const { read, required } = settingsReader(SETTINGS, env)
   return {
-    port: required(env, 'PORT'),
-    host: required(env, 'HOST'),
-    distDir: resolve(root, required(env, 'DIST_DIR')),
-    dataDir: resolve(root, required(env, 'DATA_DIR')),
-    logLevel: required(env, 'LOG_LEVEL'),
-    shutdownGraceMs: required(env, 'SHUTDOWN_GRACE_MS'),
-    rateLimitPerMinute: required(env, 'DEMO_RATE_LIMIT_PER_MINUTE'),
-    maxConnections: required(env, 'MAX_CONNECTIONS'),
-    maxConnectionsPerClient: required(env, 'MAX_CONNECTIONS_PER_CLIENT'),
-    outboxMaxBytes: required(env, 'OUTBOX_MAX_BYTES'),
-    trustProxy: read(env, 'TRUST_PROXY') ?? false,
+    port: required('PORT'),
+    host: required('HOST'),
+    distDir: resolve(root, required('DIST_DIR')),
+    dataDir: resolve(root, required('DATA_DIR')),
+    logLevel: required('LOG_LEVEL'),
+    shutdownGraceMs: required('SHUTDOWN_GRACE_MS'),
+    rateLimitPerMinute: required('DEMO_RATE_LIMIT_PER_MINUTE'),
+    maxConnections: required('MAX_CONNECTIONS'),
+    maxConnectionsPerClient: required('MAX_CONNECTIONS_PER_CLIENT'),
+    outboxMaxBytes: required('OUTBOX_MAX_BYTES'),
+    trustProxy: read('TRUST_PROXY') ?? false,
   }
 }

@@ -1,31 +1,11 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_API_ORIGIN } from './build-config'
+import { expectedRows, readmeTable } from '../../testing/readme-table'
 import { BUILD_SETTINGS, checkBuildSettings, parseMailConfig } from './build-settings'
-
-/** The rows of the README's "Build time" table: variable → [meaning, default]. */
-function readmeBuildTimeTable(): Map<string, [string, string]> {
-  // Vitest runs from the repository's root.
-  const readme = readFileSync('README.md', 'utf8')
-  const section = readme.slice(readme.indexOf('### Build time'), readme.indexOf('### Run time'))
-  const rows = new Map<string, [string, string]>()
-  for (const line of section.split('\n')) {
-    const cells = /^\| `(\w+)` +\| (.+?) +\| (.+?) +\|$/.exec(line)
-    if (cells) rows.set(cells[1]!, [cells[2]!, cells[3]!])
-  }
-  return rows
-}
 
 describe('the build-time configuration', () => {
   it('the README lists every variable the build reads, with its meaning and default', () => {
-    const documented = readmeBuildTimeTable()
-    expect([...documented.keys()]).toEqual(Object.keys(BUILD_SETTINGS))
-    for (const [name, setting] of Object.entries(BUILD_SETTINGS)) {
-      expect(documented.get(name), name).toEqual([
-        setting.description,
-        setting.default === undefined ? 'unset' : `\`${setting.default}\``,
-      ])
-    }
+    expect(readmeTable('### Build time', '### Run time')).toEqual(expectedRows(BUILD_SETTINGS))
   })
 
   it('a wrong value names the variable and the values it takes', () => {

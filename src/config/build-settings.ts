@@ -8,21 +8,10 @@
  */
 import { z } from 'zod'
 import { DEFAULT_API_ORIGIN, LOCAL_IDS, type MailConfig } from './build-config.ts'
+import { setting, settingsReader, type Env } from './settings.ts'
 import { DEFAULT_SITE_URL } from './site.ts'
 
-export type Env = Readonly<Record<string, string | undefined>>
-
-/** One setting: what it means, its default (as it would be written), and how its text is read. */
-interface Setting<T> {
-  description: string
-  /** Read through `schema` like any value; undefined: unset. */
-  default: string | undefined
-  /** What the error says a value must be. */
-  expected: string
-  schema: z.ZodType<T, string>
-}
-
-const setting = <T>(options: Setting<T>): Setting<T> => options
+export type { Env }
 
 const serviceId = z.string().regex(/^[\w.-]+$/)
 const seconds = (min: number, max: number) =>
@@ -141,30 +130,15 @@ export const BUILD_SETTINGS = {
   }),
 } as const
 
-type BuildSettings = typeof BUILD_SETTINGS
-type Name = keyof BuildSettings
-type Value<N extends Name> = z.output<BuildSettings[N]['schema']>
-
 /** Reads one variable, or its default when it is unset or blank; undefined when both are. */
-export function readBuildSetting<N extends Name>(env: Env, name: N): Value<N> | undefined {
-  const { schema, expected, default: fallback } = BUILD_SETTINGS[name] as Setting<Value<N>>
-  const raw = env[name]?.trim() || fallback
-  if (raw === undefined) return undefined
-  const parsed = schema.safeParse(raw)
-  if (!parsed.success) throw new Error(`${name} must be ${expected}, not "${raw}"`)
-  return parsed.data
-}
+export const readBuildSetting = <N extends keyof typeof BUILD_SETTINGS>(env: Env, name: N) =>
+  settingsReader(BUILD_SETTINGS, env).read(name)
 
-function withDefault<N extends Name>(env: Env, name: N): Value<N> {
-  const value = readBuildSetting(env, name)
-  if (value === undefined) throw new Error(`${name} has no default`)
-  return value
-}
+const withDefault = <N extends keyof typeof BUILD_SETTINGS>(env: Env, name: N) =>
+  settingsReader(BUILD_SETTINGS, env).required(name)
 
 /** Checks every variable at once, so the build stops before it writes anything. */
-export function checkBuildSettings(env: Env): void {
-  for (const name of Object.keys(BUILD_SETTINGS) as Name[]) readBuildSetting(env, name)
-}
+export const checkBuildSettings = (env: Env): void => settingsReader(BUILD_SETTINGS, env).checkAll()
 
 export function parseMailConfig(env: Env): MailConfig {
   const shared = {
