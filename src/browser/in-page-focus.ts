@@ -1,20 +1,26 @@
 /**
  * Moves keyboard focus along with in-page links, so the next Tab continues from the section
  * the visitor jumped to. The browser still does the (smooth) scrolling.
+ *
+ * Focus moves on `hashchange`, once the browser's own fragment navigation has run, not on a
+ * frame after the click: Chromium focuses a focusable fragment target itself when that
+ * navigation runs, and on a busy phone it can run after a frame has passed, taking focus back
+ * from a field the visitor has already tabbed to.
  */
-export function focusInPageLinkTargets(doc: Document = document): void {
-  const focusTarget = (hash: string) => {
-    const id = decodeURIComponent(hash.slice(1))
-    const target = id ? doc.getElementById(id) : null
-    if (!target) return
+export function focusInPageLinkTargets(): void {
+  const focusTarget = () => {
+    const target = document.getElementById(decodeURIComponent(location.hash.slice(1)))
+    if (!target || document.activeElement === target) return
     if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1')
     target.focus({ preventScroll: true })
   }
-  doc.addEventListener('click', (event) => {
-    if (event.defaultPrevented || event.button !== 0 || !(event.target instanceof Element)) return
-    const link = event.target.closest('a[href^="#"]')
-    const hash = link?.getAttribute('href')
-    if (hash && hash.length > 1) requestAnimationFrame(() => focusTarget(hash))
+  // The fragment already in the address fires no hashchange when its link is followed again.
+  document.addEventListener('click', (event) => {
+    const link = event.target instanceof Element && event.target.closest('a')
+    if (link && !event.defaultPrevented && link.getAttribute('href') === location.hash) {
+      focusTarget()
+    }
   })
-  if (doc.location.hash.length > 1) focusTarget(doc.location.hash)
+  addEventListener('hashchange', focusTarget)
+  focusTarget()
 }
