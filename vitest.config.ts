@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { content } from './pipeline/content/plugin.ts'
 import { buildConstants } from './src/config/build-settings.ts'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [content(), react()],
   // Unit tests run against a local-mode build.
   define: buildConstants({}),
   test: {

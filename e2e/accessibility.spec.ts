@@ -1,6 +1,4 @@
-import { demoForm } from '../src/content/demo-form'
-import { heroActions } from '../src/content/home'
-import { header } from '../src/content/site'
+import { demoForm, heroActions, header } from '../testing/content'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { backgroundBehind, contrastRatio } from './contrast'

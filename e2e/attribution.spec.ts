@@ -1,6 +1,4 @@
-import { demoForm } from '../src/content/demo-form'
-import { heroActions, videoDialog } from '../src/content/home'
-import { header } from '../src/content/site'
+import { demoForm, heroActions, videoDialog, header } from '../testing/content'
 import type { Page } from '@playwright/test'
 import {
   alertDialog,

@@ -1,4 +1,4 @@
-import { carousel as carouselCopy } from '../src/content/home'
+import { carousel as carouselCopy } from '../testing/content'
 import type { Page } from '@playwright/test'
 import { expect, gotoHome, holdClock, test } from './fixtures'
 
@@ -16,7 +16,7 @@ test.describe('demo carousel', () => {
     const slides = page.locator('[aria-roledescription="slide"]')
     await expect(slides).toHaveCount(4)
     const captions = [
-      carouselCopy.slides[0].title,
+      carouselCopy.slides[0]!.title,
       'Recibe notificaciones por WhatsApp',
       'Optimiza tu precio',
       'Tableros de seguimiento',

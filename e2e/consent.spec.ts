@@ -4,7 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { freePort } from '../testing/free-port.mjs'
-import { consent } from '../src/content/consent'
+import { consent } from '../testing/content'
 import { demoRequest, expect, fillDemoForm, submitButton, test, uniqueEmail } from './fixtures'
 
 /**

@@ -1,5 +1,4 @@
-import { demoForm } from '../src/content/demo-form'
-import { heroActions, videoDialog } from '../src/content/home'
+import { demoForm, heroActions, videoDialog } from '../testing/content'
 import {
   alertDialog,
   demoRequest,

@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { demoForm } from '../src/content/demo-form'
-import { clients, hero } from '../src/content/home'
-import { terms } from '../src/content/terms'
+import { clients, demoForm, hero, termsPage } from '../testing/content'
 import {
   alertDialog,
   demoRequest,
@@ -89,7 +87,7 @@ test.describe('npm run dev', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(hero.title)
     await waitForHydration(page)
     await page.goto(`${origin}/tyc`)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(terms.title)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(termsPage.title)
     await waitForHydration(page)
   })
 

@@ -1,4 +1,4 @@
-import { demoForm } from '../src/content/demo-form'
+import { demoForm } from '../testing/content'
 import { test as base, expect, type Page, type Request, type Route } from '@playwright/test'
 import { OUTBOX_DIR } from '../playwright.config'
 import { outboxPath, readOutbox, type OutboxRecord as StoredRequest } from '../server/outbox'

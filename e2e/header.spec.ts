@@ -1,4 +1,4 @@
-import { header as headerCopy, navLinks } from '../src/content/site'
+import { header as headerCopy, navLinks } from '../testing/content'
 import { expect, gotoHome, test } from './fixtures'
 
 const sections = ['#porque-gaspre', '#nuestros-clientes', '#solicitar-demo-gratis']
@@ -44,7 +44,7 @@ test.describe('header on a desktop screen', () => {
     await gotoHome(page)
     await page
       .getByRole('navigation', { name: headerCopy.navLabel })
-      .getByRole('link', { name: navLinks[1].label })
+      .getByRole('link', { name: navLinks[1]!.label })
       .click()
     await expect(page.locator('#nuestros-clientes')).toBeFocused()
     await expect(page.locator('#nuestros-clientes h2')).toBeInViewport()
@@ -81,7 +81,7 @@ test.describe('mobile menu on a phone', () => {
     await page.getByRole('button', { name: headerCopy.openMenu }).click()
     await page
       .getByRole('navigation', { name: headerCopy.mobileNavLabel })
-      .getByRole('link', { name: navLinks[0].label })
+      .getByRole('link', { name: navLinks[0]!.label })
       .click()
     await expect(page.getByRole('navigation', { name: headerCopy.mobileNavLabel })).toBeHidden()
     await expect(page.locator('#porque-gaspre')).toBeFocused()
@@ -115,7 +115,7 @@ test('on the terms page the menu leads back to the home sections', async ({ page
     '/',
   )
   if (isMobile) await page.getByRole('button', { name: headerCopy.openMenu }).click()
-  await nav.getByRole('link', { name: navLinks[1].label }).click()
+  await nav.getByRole('link', { name: navLinks[1]!.label }).click()
   await expect(page).toHaveURL(/\/#nuestros-clientes$/)
   await expect(page.locator('#nuestros-clientes h2')).toBeInViewport()
 })

@@ -1,4 +1,4 @@
-import { heroBoard } from '../src/content/home'
+import { heroBoard } from '../testing/content'
 import { expect, gotoHome, test } from './fixtures'
 
 test.describe('the first screen shows the product', () => {

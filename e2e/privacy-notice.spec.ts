@@ -1,5 +1,4 @@
-import { demoSection } from '../src/content/demo-section'
-import { terms } from '../src/content/terms'
+import { demoSection, legalTexts } from '../testing/content'
 import { backgroundBehind, contrastRatio } from './contrast'
 import { expect, gotoHome, submitButton, test } from './fixtures'
 
@@ -34,7 +33,7 @@ test.describe('the privacy notice at the point of collection', () => {
       .getByRole('link', { name: demoSection.privacyNotice.link.label })
       .click()
     await expect(page).toHaveURL(/\/tyc#aviso-de-privacidad$/)
-    const summary = page.getByRole('region', { name: terms.privacyTitle })
+    const summary = page.getByRole('region', { name: legalTexts.privacy.title })
     await expect(summary.getByRole('heading', { level: 2 })).toBeInViewport()
     await expect(summary).toBeFocused()
     await expect(summary.locator('li[id^="privacidad-"]')).toHaveCount(6)

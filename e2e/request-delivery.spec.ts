@@ -4,10 +4,7 @@
 import type { Page, Route } from '@playwright/test'
 import { FULL_DISK_DOMAIN } from '../testing/full-disk.mjs'
 import { HYDRATED_SELECTOR } from '../testing/hydration.mjs'
-import { demoForm } from '../src/content/demo-form'
-import { demoSection } from '../src/content/demo-section'
-import { fallbackMessage } from '../src/content/fallback-message'
-import { contact } from '../src/config/site'
+import { demoForm, demoSection, fallbackMessage, contact } from '../testing/content'
 import { MAX_FALLBACK_URL_LENGTH } from '../src/rules/fallback-links'
 import {
   alertDialog,

@@ -1,4 +1,4 @@
-import { demoForm } from '../src/content/demo-form'
+import { demoForm } from '../testing/content'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'

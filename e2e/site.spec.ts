@@ -1,6 +1,11 @@
-import { carousel, hero, pillars, videoSection } from '../src/content/home'
-import { footer as footerCopy } from '../src/content/site'
-import { terms as termsCopy } from '../src/content/terms'
+import {
+  carousel,
+  footer as footerCopy,
+  hero,
+  pillars,
+  termsPage as termsCopy,
+  videoSection,
+} from '../testing/content'
 import { expect, gotoHome, test } from './fixtures'
 
 test.describe('home page, as a visitor reads it', () => {
@@ -136,7 +141,7 @@ test.describe('routes', () => {
       if (path === '/') {
         await expect(page.locator('#solicitar-demo-gratis input[name="user_name"]')).toBeVisible()
         await expect(page.locator('#nuestros-clientes img')).toHaveCount(12)
-        await expect(page.getByText(carousel.slides[0].title)).toBeVisible()
+        await expect(page.getByText(carousel.slides[0]!.title)).toBeVisible()
       } else {
         await expect(page.getByText('PAUSA', { exact: false }).first()).toBeVisible()
       }

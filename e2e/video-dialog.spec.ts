@@ -1,4 +1,4 @@
-import { heroActions, videoDialog } from '../src/content/home'
+import { heroActions, videoDialog } from '../testing/content'
 import { expect, gotoHome, test } from './fixtures'
 
 test.describe('video popup', () => {

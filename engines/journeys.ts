@@ -5,10 +5,16 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { outboxPath, readOutbox } from '../server/outbox'
 import { anchors } from '../src/content/anchors'
-import { demoForm } from '../src/content/demo-form'
-import { carousel, hero, heroActions } from '../src/content/home'
-import { header, navLinks } from '../src/content/site'
-import { terms } from '../src/content/terms'
+import {
+  carousel,
+  demoForm,
+  header,
+  hero,
+  heroActions,
+  legalTexts,
+  navLinks,
+  termsPage,
+} from '../testing/content'
 import { FULL_DISK_DOMAIN } from '../testing/full-disk.mjs'
 import { ENGINES_OUTBOX_DIR } from './site-server'
 import {
@@ -216,7 +222,7 @@ function journeysAt(getDriver: () => EngineDriver, viewport: Viewport) {
 
       await driver.click(MENU_BUTTON)
       await waitFor(driver, 'the menu is open again', isShown, MOBILE_MENU)
-      const link = navLinks[0]
+      const link = navLinks[0]!
       await driver.click(`${MOBILE_MENU} a[href="${link.href}"]`)
       await waitFor(driver, 'choosing a link closes the menu', isHidden, MOBILE_MENU)
       await waitFor(driver, 'the section is in view', topIsInView, `${link.href} h2`)
@@ -227,7 +233,7 @@ function journeysAt(getDriver: () => EngineDriver, viewport: Viewport) {
       const driver = getDriver()
       await visitHome(driver)
       expect(await driver.evaluate(isShown, MENU_BUTTON), 'menu button on a desktop').toBe(false)
-      const link = navLinks[1]
+      const link = navLinks[1]!
       await driver.click(`nav[aria-label="${header.navLabel}"] a[href="${link.href}"]`)
       await waitFor(driver, 'the section is in view', topIsInView, `${link.href} h2`)
       await waitFor(driver, 'focus moved to the section', activeElementMatches, link.href)
@@ -373,8 +379,8 @@ function journeysAt(getDriver: () => EngineDriver, viewport: Viewport) {
   it('/tyc renders with its table of contents, whose links reach their sections', async () => {
     const driver = getDriver()
     await driver.goto('/tyc')
-    expect(await textOf(driver, 'h1')).toBe(terms.title)
-    const sections = [...terms.termsSections, ...terms.privacySections]
+    expect(await textOf(driver, 'h1')).toBe(termsPage.title)
+    const sections = [...legalTexts.terms.sections, ...legalTexts.privacy.sections]
     const toc = 'nav[aria-labelledby="indice-titulo"]'
     const targets = await driver.evaluate(
       (s) => [...document.querySelectorAll(`${s} a`)].map((link) => link.getAttribute('href')),

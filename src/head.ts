@@ -1,24 +1,16 @@
-import {
-  areaServed,
-  company,
-  contact,
-  language,
-  pages,
-  shareImage,
-  socialProfiles,
-  type PageId,
-} from './config/site'
+import { areaServed, language, pages, shareImage, type PageId } from './config/site'
 import { themeColor } from './config/design-tokens'
 import { anchors } from './content/anchors'
-import { homeMeta } from './content/meta'
-import { terms } from './content/terms'
+import { head as homeMeta } from './content/home'
+import { company, contact, socialLinks } from './content/site'
+import { termsPage } from './content/terms'
 import { escapeHtml } from './rules/escape-html'
 
 type PageMeta = { title: string; description: string }
 
 const pageMeta: Record<PageId, PageMeta> = {
   home: homeMeta,
-  terms: { title: `${terms.title} | ${company.name}`, description: terms.metaDescription },
+  terms: { title: `${termsPage.title} | ${company.name}`, description: termsPage.description },
 }
 
 // JSON inside <script> must not be able to close the element.
@@ -34,7 +26,7 @@ function structuredData(siteUrl: string): object {
     url: `${siteUrl}/`,
     logo: `${siteUrl}/icon-512.png`,
     email: contact.email,
-    sameAs: Object.values(socialProfiles),
+    sameAs: socialLinks.map((profile) => profile.href),
     contactPoint: {
       '@type': 'ContactPoint',
       contactType: 'sales',
@@ -53,8 +45,8 @@ function structuredData(siteUrl: string): object {
     publisher: { '@id': organization['@id'] },
     offers: {
       '@type': 'Offer',
-      name: 'Demo gratis',
-      description: 'Demostración gratuita y sin compromiso de GASPRE con los precios de tu zona.',
+      name: homeMeta.offer.name,
+      description: homeMeta.offer.description,
       price: '0',
       priceCurrency: 'MXN',
       url: `${siteUrl}/#${anchors.demo}`,

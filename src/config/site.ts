@@ -1,25 +1,7 @@
 /**
- * The site's facts, each written once: who runs it, how to reach them, its pages and where it
- * lives. The words a visitor reads are in content/; the build, the <head>, the sitemap and the
- * servers read these. Separate exports, so a script that needs one fact carries only that one.
+ * The site's technical facts, each written once: its pages and where it lives. Who runs it,
+ * how to reach them and every word a visitor reads are in content/ (content/sitio.yml). Separate exports, so a script that needs one fact carries only that one.
  */
-
-/** Who is responsible for the site and for the data the form collects. */
-export const company = {
-  name: 'GASPRE',
-  legalName: 'GASPRE Inteligencia en Precios',
-} as const
-
-export const contact = {
-  email: 'contacto@gaspre.mx',
-  /** International format without '+', as wa.me and tel: links want it. */
-  whatsappNumber: '5215512345678',
-} as const
-
-export const socialProfiles = {
-  linkedin: 'https://www.linkedin.com/company/gaspre',
-  facebook: 'https://www.facebook.com/gaspre.mx',
-} as const
 
 /** Where the site is served when SITE_URL does not say otherwise. */
 export const DEFAULT_SITE_URL = 'https://gaspre.mx'
@@ -40,9 +22,6 @@ export type PageId = keyof typeof pages
 
 /** The page an unknown address gets, for static hosts without redirect rules. */
 export const NOT_FOUND_FILE = '404.html'
-
-/** The privacy notice's part of the terms page (its id in sections/terms.tsx). */
-export const privacyNoticeHref = `${pages.terms.path}#aviso-de-privacidad`
 
 /** The link-preview image, drawn by pipeline/make-brand-images.mjs. */
 export const shareImage = { path: '/og-image.png', width: 1200, height: 630 } as const

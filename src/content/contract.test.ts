@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { demoForm } from './demo-form'
 import { carousel, hero, heroActions, pillars, videoDialog, videoSection } from './home'
 import { footer, header } from './site'
-import { terms } from './terms'
+import { termsPage } from './terms'
 
 describe('copy fixed by the site contract', () => {
   it('names the headline, the video button and its dialog as the contract does', () => {
@@ -32,6 +32,6 @@ describe('copy fixed by the site contract', () => {
     expect(`${pillars.items[2]!.title} ${pillars.items[2]!.text}`).toMatch(/a la medida.*reportes/)
     expect(videoSection.heading).toMatch(/más de 150/)
     expect(footer.legal.label).toMatch(/privacidad.*Términos de uso.*2025/)
-    expect(terms.lastUpdated.label).toBe('23 de septiembre de 2025')
+    expect(termsPage.lastUpdated.label).toBe('23 de septiembre de 2025')
   })
 })

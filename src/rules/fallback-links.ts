@@ -1,5 +1,5 @@
 import { fallbackMessage } from '../content/fallback-message'
-import { contact } from '../config/site'
+import contact from '../../content/sitio.yml?field=contact'
 import type { DemoRequestValues } from './demo-request'
 
 /** Phones refuse or cut longer links; this leaves room for the app that opens them. */

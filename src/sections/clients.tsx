@@ -1,14 +1,7 @@
 import { anchors } from '../content/anchors'
-import { clients } from '../content/home'
-import { assetUrl } from '../rules/asset-url'
+import { clients } from '../content/clients'
 import section from './section.module.css'
 import styles from './clients.module.css'
-
-const logos = import.meta.glob<string>('../assets/clients/*.svg', {
-  eager: true,
-  query: '?url',
-  import: 'default',
-})
 
 export function Clients() {
   return (
@@ -27,12 +20,12 @@ export function Clients() {
         </div>
         <ul className={styles.logos} aria-label={clients.listLabel}>
           {clients.logos.map((logo) => (
-            <li key={logo.file} className={styles.logo}>
+            <li key={logo.name} className={styles.logo}>
               <img
-                src={assetUrl(logos, logo.file)}
+                src={logo.logo.src}
                 alt={logo.name}
-                width={200}
-                height={80}
+                width={logo.logo.width}
+                height={logo.logo.height}
                 loading="lazy"
                 decoding="async"
               />

@@ -2,7 +2,6 @@ import { Carousel } from '../components/carousel'
 import { LineDraw } from '../components/line-draw'
 import { carousel } from '../content/home'
 import { useAfterPaint } from '../browser/after-paint'
-import { assetUrl } from '../rules/asset-url'
 import section from './section.module.css'
 import styles from './demo-carousel.module.css'
 
@@ -11,12 +10,6 @@ import styles from './demo-carousel.module.css'
  * @internal the journeys time the carousel by it
  */
 export const CAROUSEL_INTERVAL_MS = 3000
-
-const illustrations = import.meta.glob<string>('../assets/illustrations/*.svg', {
-  eager: true,
-  query: '?url',
-  import: 'default',
-})
 
 export function DemoCarousel() {
   const total = carousel.slides.length
@@ -46,10 +39,10 @@ export function DemoCarousel() {
               <article className={styles.slide}>
                 <img
                   className={styles.picture}
-                  src={assetUrl(illustrations, slide.image)}
+                  src={slide.image.src}
                   alt={slide.alt}
-                  width={640}
-                  height={400}
+                  width={slide.image.width}
+                  height={slide.image.height}
                   loading={index === 0 || picturesWanted ? undefined : 'lazy'}
                   decoding="async"
                 />

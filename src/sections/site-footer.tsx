@@ -1,9 +1,15 @@
 import { BrandIcon } from '../components/brand-icon'
 import { Icon } from '../components/icon'
 import { Logo } from '../components/logo'
-import { consent } from '../content/consent'
-import { contact } from '../config/site'
-import { footer, header, mailtoHref, socialLinks, whatsappHref } from '../content/site'
+import {
+  consent,
+  contact,
+  footer,
+  header,
+  mailtoHref,
+  socialLinks,
+  whatsappHref,
+} from '../content/site'
 import { tagManagerId } from '../config/build-env'
 import styles from './site-footer.module.css'
 

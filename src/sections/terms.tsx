@@ -1,24 +1,10 @@
 import { ButtonLink } from '../components/button'
-import { terms } from '../content/terms'
-import { termsPage } from '../content/terms-page'
-import type { LegalBlock, LegalSection } from '../content/types'
+import { ProseBlocks } from '../components/prose'
+import type { ProseSection } from '../content/schema'
+import { legalTexts, termsPage } from '../content/terms'
 import styles from './terms.module.css'
 
-function Block({ block }: { block: LegalBlock }) {
-  if (block.kind === 'paragraph') return <p>{block.text}</p>
-  return (
-    <>
-      {block.lead && <p>{block.lead}</p>}
-      <ul>
-        {block.items.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-    </>
-  )
-}
-
-function Sections({ sections }: { sections: readonly LegalSection[] }) {
+function Sections({ sections }: { sections: readonly ProseSection[] }) {
   return (
     <ol className={styles.sections}>
       {sections.map((section, index) => (
@@ -26,16 +12,14 @@ function Sections({ sections }: { sections: readonly LegalSection[] }) {
           <h3 className={styles.sectionTitle}>
             <span className={styles.number}>{index + 1}.</span> {section.title}
           </h3>
-          {section.blocks.map((block, blockIndex) => (
-            <Block key={blockIndex} block={block} />
-          ))}
+          <ProseBlocks blocks={section.blocks} />
         </li>
       ))}
     </ol>
   )
 }
 
-const tocEntries = (sections: readonly LegalSection[]) =>
+const tocEntries = (sections: readonly ProseSection[]) =>
   sections.map((section) => (
     <li key={section.id}>
       <a href={`#${section.id}`}>{section.title}</a>
@@ -43,38 +27,32 @@ const tocEntries = (sections: readonly LegalSection[]) =>
   ))
 
 export function Terms() {
+  const { terms, privacy } = legalTexts
   return (
     <div className={styles.page}>
       <div className={`container ${styles.layout}`}>
         <header className={styles.head}>
-          <h1 className={styles.title}>{terms.title}</h1>
+          <h1 className={styles.title}>{termsPage.title}</h1>
           <p className={styles.updated}>
             {termsPage.updatedPrefix}{' '}
-            <time dateTime={terms.lastUpdated.iso}>{terms.lastUpdated.label}</time>
+            <time dateTime={termsPage.lastUpdated.date}>{termsPage.lastUpdated.label}</time>
           </p>
         </header>
         <nav className={styles.toc} aria-labelledby="indice-titulo">
           <h2 id="indice-titulo" className={styles.tocTitle}>
-            {terms.tocTitle}
+            {termsPage.tocTitle}
           </h2>
-          <ol className={styles.tocList}>{tocEntries(terms.termsSections)}</ol>
-          <p className={`${styles.tocTitle} ${styles.tocSub}`}>{terms.privacyTitle}</p>
-          <ol className={styles.tocList}>{tocEntries(terms.privacySections)}</ol>
+          <ol className={styles.tocList}>{tocEntries(terms.sections)}</ol>
+          <p className={`${styles.tocTitle} ${styles.tocSub}`}>{privacy.title}</p>
+          <ol className={styles.tocList}>{tocEntries(privacy.sections)}</ol>
         </nav>
         <div className={styles.body}>
           <div className={styles.intro}>
-            {terms.intro.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
+            <ProseBlocks blocks={terms.intro} />
           </div>
           {[
-            { id: 'terminos', title: termsPage.termsPartTitle, sections: terms.termsSections },
-            {
-              id: 'aviso-de-privacidad',
-              title: terms.privacyTitle,
-              sections: terms.privacySections,
-              intro: terms.privacyIntro,
-            },
+            { id: 'terminos', document: terms, intro: [] },
+            { id: 'aviso-de-privacidad', document: privacy, intro: privacy.intro },
           ].map((part) => (
             <section
               key={part.id}
@@ -83,10 +61,10 @@ export function Terms() {
               aria-labelledby={`${part.id}-titulo`}
             >
               <h2 id={`${part.id}-titulo`} className={styles.partTitle}>
-                {part.title}
+                {part.document.title}
               </h2>
-              {part.intro && <p>{part.intro}</p>}
-              <Sections sections={part.sections} />
+              <ProseBlocks blocks={part.intro} />
+              <Sections sections={part.document.sections} />
             </section>
           ))}
           <ButtonLink className={styles.back} href="/" variant="secondary">

@@ -1,0 +1,52 @@
+import { readContentFile, readProseFile } from '../pipeline/content/read.ts'
+import { fillIn } from '../src/content/fill-in.ts'
+import { anchors } from '../src/content/anchors.ts'
+import { POSTED_RESULT_IDS } from '../src/contract/demo-request.ts'
+
+/**
+ * The site's words as the suites that drive a browser read them: from content/, checked by the
+ * same schema as the build, so a copy edit never breaks a test that looks for the copy. (The
+ * page's own loaders, src/content/*.ts, import content/ through Vite, which these suites do not
+ * run in.) Pictures are left as their references: a suite finds them on the page.
+ */
+const site = readContentFile('sitio.yml')
+const home = readContentFile('inicio.yml')
+const form = readContentFile('formulario.yml')
+
+export const { contact, header, footer, consent } = site
+export const navLinks = header.links
+export const { hero, heroActions, heroBoard, videoDialog, clients, pillars, videoSection } = home
+export const { fallbackMessage } = form
+
+export const carousel = {
+  ...home.carousel,
+  controls: {
+    ...home.carousel.controls,
+    goTo: (n: number) => fillIn(home.carousel.controls.goTo, { n }),
+    slideOf: (n: number, total: number) => fillIn(home.carousel.controls.slideOf, { n, total }),
+  },
+}
+
+export const demoForm = {
+  ...form.demoForm,
+  errors: {
+    ...form.demoForm.errors,
+    tooLong: (max: number) => fillIn(form.demoForm.errors.tooLong, { max }),
+  },
+}
+
+export const demoSection = {
+  ...home.demoSection,
+  id: anchors.demo,
+  posted: {
+    sentId: POSTED_RESULT_IDS.sent,
+    failedId: POSTED_RESULT_IDS.failed,
+    failedText: home.demoSection.postedFailed,
+  },
+}
+
+export const termsPage = readContentFile('tyc.yml')
+export const legalTexts = {
+  terms: readProseFile('terminos.md'),
+  privacy: readProseFile('privacidad.md'),
+}
