@@ -24,7 +24,7 @@ import {
  */
 const COPY = resolve('build/dev-server-project')
 const COPIED = [
-  ...['index.html', 'tyc.html', 'public', 'src', 'server', 'scripts'],
+  ...['index.html', 'tyc.html', 'public', 'src', 'content', 'pipeline', 'server', 'scripts'],
   ...['vite.config.ts', 'tsconfig.json', 'tsconfig.base.json'],
 ]
 const DATA_DIR = join(COPY, '.data')
@@ -102,17 +102,42 @@ test.describe('npm run dev', () => {
     expect(outbox).toContain(email)
   })
 
-  test('shows an edited content string without a restart', async ({ page }) => {
+  test('shows an edited content file without a restart', async ({ page }) => {
     await page.goto(`${origin}/`)
     await waitForHydration(page)
     const edited = `${clients.heading} (editado en vivo)`
-    const original = await edit('src/content/home.ts', (text) =>
-      text.replace(`'${clients.heading}'`, `'${edited}'`),
+    const original = await edit('content/inicio.yml', (text) =>
+      text.replace(`  heading: ${clients.heading}\n`, `  heading: ${edited}\n`),
     )
     // A static section has nothing to hot-swap: the page reloads, rendered again.
     await expect(page.locator('#clientes-titulo')).toHaveText(edited, { timeout: 20_000 })
-    await save('src/content/home.ts', original)
+    await save('content/inicio.yml', original)
     await expect(page.locator('#clientes-titulo')).toHaveText(clients.heading, { timeout: 20_000 })
+  })
+
+  test('shows a broken content edit in an overlay that names the file, line and field, and recovers once it is fixed', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto(`${origin}/`)
+    await waitForHydration(page)
+    const tooLong = `${hero.title}, ${hero.title}`
+    const original = await edit('content/inicio.yml', (text) =>
+      text.replace(`  title: ${hero.title}\n`, `  title: ${tooLong}\n`),
+    )
+    const line = original.split('\n').indexOf(`  title: ${hero.title}`) + 1
+    const overlay = page.locator('vite-error-overlay .message-body')
+    await expect(overlay).toContainText(
+      `content/inicio.yml, línea ${line}, hero.title: «Título principal» tiene ${tooLong.length} caracteres y caben 80`,
+      { timeout: 20_000 },
+    )
+    // The page that carries the overlay is the server's answer to a page it could not render.
+    expect(consoleErrors).toEqual([expect.stringContaining('status of 500')])
+    consoleErrors.length = 0
+    await save('content/inicio.yml', original)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(hero.title, {
+      timeout: 20_000,
+    })
   })
 
   test('hot-swaps an edited CSS module of an island without reloading the page', async ({

@@ -30,6 +30,17 @@ try {
 }
 const setting = (name) => readBuildSetting(process.env, name)
 
+// Every content file and picture is checked before anything is built (content/LEEME.md).
+const { contentProblems } = await load('content/check.ts')
+const problems = await contentProblems()
+if (problems.length > 0) {
+  console.error(
+    `The build stopped: content/ has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`} to fix ` +
+      `(content/LEEME.md explains each field):\n${problems.map((problem) => `  ${problem.message}`).join('\n')}`,
+  )
+  process.exit(1)
+}
+
 // On Cloudflare Pages or Netlify there is no local stand-in for the e-mail service: a build
 // without the service's settings would publish a demo form that cannot send.
 const staticHost = setting('CF_PAGES') ? 'Cloudflare Pages' : setting('NETLIFY') ? 'Netlify' : null
@@ -50,7 +61,14 @@ const compileServer = setting('BUILD_SERVER') === 'compile'
 // Where the server is compiled to: a build made beside npm test's own (the host tests make one)
 // uses its own copy.
 const serverDir = setting('BUILD_SERVER_DIR')
-const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' })
+// A step that fails has printed why; its exit code is enough, without this script's stack.
+const run = (command, args) => {
+  try {
+    execFileSync(command, args, { stdio: 'inherit' })
+  } catch (error) {
+    process.exit(error.status ?? 1)
+  }
+}
 const bin = (name) => `node_modules/.bin/${name}`
 // Taken first: a file edited while the build runs makes the build stale, not the stamp wrong.
 const stamp = currentStamp(process.env)

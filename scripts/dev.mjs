@@ -142,15 +142,20 @@ httpServer.on('request', (request, response) => {
         })
         .end(html)
     } catch (error) {
+      // A content file's error is a sentence for the person who edits it
+      // (pipeline/content/content-error.ts): it is shown alone, without a stack.
+      const message = error.plugin === 'content' ? error.message : String(error.stack)
       vite.ssrFixStacktrace(error)
-      console.error(error)
-      // An HTML page with Vite's client, so it reloads by itself once the file is fixed.
-      const stack = String(error.stack).replace(/&/g, '&amp;').replace(/</g, '&lt;')
+      console.error(error.plugin === 'content' ? message : error)
+      // Vite's error overlay, and its client, so the page reloads by itself once the file is
+      // fixed.
+      const overlay = JSON.stringify({ message, stack: '' }).replace(/</g, '\\u003c')
       response
         .writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
         .end(
-          `<!doctype html><meta charset="utf-8"><title>Error</title><pre>${stack}</pre>` +
-            '<script type="module" src="/@vite/client"></script>',
+          '<!doctype html><html lang="es"><meta charset="utf-8"><title>Error</title>' +
+            '<script type="module">import { ErrorOverlay } from "/@vite/client";' +
+            `document.body.append(new ErrorOverlay(${overlay}))</script>`,
         )
     }
   })

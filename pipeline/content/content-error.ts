@@ -10,6 +10,8 @@ export class ContentError extends Error {
     /** Where in the file, e.g. clients.logos[3].logo; empty for the file as a whole. */
     readonly field: string,
     readonly reason: string,
+    /** The file's other problems, when it has several. */
+    readonly more: readonly ContentError[] = [],
   ) {
     super(
       [file, line === undefined ? '' : `línea ${line}`, field].filter(Boolean).join(', ') +

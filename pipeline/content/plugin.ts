@@ -22,7 +22,7 @@ const isProseFile = (name: string) => (proseFiles as readonly string[]).includes
  */
 export function content(): Plugin {
   return {
-    name: 'gaspre-content',
+    name: 'content',
     async load(id) {
       const [path, query = ''] = id.split('?')
       if (!path!.startsWith(CONTENT_DIR)) return null
@@ -48,7 +48,6 @@ export function content(): Plugin {
         // The sentence alone: a stack through the plugin would bury it.
         const failure = new Error(error.message)
         failure.stack = error.message
-        Object.assign(failure, { id: path, plugin: 'content' })
         this.error(failure)
       }
     },

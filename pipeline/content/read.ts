@@ -59,8 +59,10 @@ export function checkContentFile<Name extends ContentFileName>(name: Name, sourc
   const lineAt = (path: readonly PropertyKey[]) => lineOf(document, lines, path)
   const result = contentFiles[name].safeParse(document.toJS())
   if (!result.success) {
-    const [issue] = result.error.issues
-    throw new ContentError(file, lineAt(issue!.path), fieldPath(issue!.path), issue!.message)
+    const [first, ...more] = result.error.issues.map(
+      (issue) => new ContentError(file, lineAt(issue.path), fieldPath(issue.path), issue.message),
+    )
+    throw new ContentError(first!.file, first!.line, first!.field, first!.reason, more)
   }
   return { data: result.data as z.output<(typeof contentFiles)[Name]>, lineAt }
 }
