@@ -28,7 +28,7 @@ export async function contentProblems(directory = CONTENT_DIR): Promise<ContentE
     try {
       const { data, lineAt } = checkContentFile(name, readFileSync(join(directory, name), 'utf8'))
       for (const [picture, at] of pictures(data)) {
-        await processImage(picture).catch((error: unknown) => {
+        await processImage(picture, directory).catch((error: unknown) => {
           if (!(error instanceof ImageProblem)) throw error
           problems.push(
             new ContentError(`content/${name}`, lineAt(at), fieldPath(at), error.message),

@@ -103,15 +103,18 @@ function cached(name: string, key: string, make: () => Promise<Buffer> | Buffer)
  * Makes a picture named in content ready for the page. The HTML gives it the width its place
  * on the page has and the height of its own proportions, so nothing shifts as it loads.
  */
-export async function processImage(reference: ImageReference): Promise<ProcessedImage> {
-  const source = join(CONTENT_DIR, 'imagenes', reference.path)
+export async function processImage(
+  reference: ImageReference,
+  directory = CONTENT_DIR,
+): Promise<ProcessedImage> {
+  const source = join(directory, 'imagenes', reference.path)
   const shown = `${IMAGE_FOLDER}/${reference.path}`
   if (!existsSync(source))
     throw new ImageProblem(
       `falta el archivo ${shown}; súbelo a esa carpeta o corrige el nombre (mayúsculas, guiones y extensión cuentan)`,
     )
   const bytes = statSync(source).size
-  const name = relative(join(CONTENT_DIR, 'imagenes'), source).replaceAll('/', '-')
+  const name = relative(join(directory, 'imagenes'), source).replaceAll('/', '-')
   if (reference.path.toLowerCase().endsWith('.svg')) {
     if (bytes > MAX_SVG_BYTES)
       throw new ImageProblem(

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { basename } from 'node:path'
+import { basename, join } from 'node:path'
 import type { Plugin } from 'vite'
 import { contentFiles, ImageReference, proseFiles } from '../../src/content/schema.ts'
 import { ContentError, fieldPath } from './content-error.ts'
@@ -20,19 +20,23 @@ const isProseFile = (name: string) => (proseFiles as readonly string[]).includes
  * Each top-level field of a YAML file is a module of its own: a script carries, and a build
  * processes, only the fields its code imports. The whole file (`tyc.yml`) is a module too.
  */
-export function content(): Plugin {
+export function content({
+  /** Where the files are read from; the tests point it at a folder of their own. */
+  directory = CONTENT_DIR,
+}: { directory?: string } = {}): Plugin {
   return {
     name: 'content',
     async load(id) {
       const [path, query = ''] = id.split('?')
       if (!path!.startsWith(CONTENT_DIR)) return null
       const name = basename(path!)
-      this.addWatchFile(path!)
+      const file = join(directory, name)
+      this.addWatchFile(file)
       try {
         if (isProseFile(name) && query === '')
-          return `export default ${JSON.stringify(parseProseFile(name, readFileSync(path!, 'utf8')))}`
+          return `export default ${JSON.stringify(parseProseFile(name, readFileSync(file, 'utf8')))}`
         if (!isContentFile(name)) return null
-        const checked = checkContentFile(name, readFileSync(path!, 'utf8'))
+        const checked = checkContentFile(name, readFileSync(file, 'utf8'))
         const data = checked.data as Record<string, unknown>
         const field = query.startsWith(FIELD_QUERY)
           ? decodeURIComponent(query.slice(FIELD_QUERY.length))
@@ -40,9 +44,9 @@ export function content(): Plugin {
         const fail = (at: (string | number)[], reason: string): never => {
           throw new ContentError(`content/${name}`, checked.lineAt(at), fieldPath(at), reason)
         }
-        if (field === undefined) return await fieldModule(data, [], fail)
+        if (field === undefined) return await fieldModule(data, [], fail, directory)
         if (!(field in data)) throw new Error(`content/${name} has no field "${field}" to import`)
-        return await fieldModule(data[field], [field], fail)
+        return await fieldModule(data[field], [field], fail, directory)
       } catch (error) {
         if (!(error instanceof ContentError)) throw error
         // The sentence alone: a stack through the plugin would bury it.
@@ -59,6 +63,7 @@ async function fieldModule(
   value: unknown,
   path: (string | number)[],
   fail: (at: (string | number)[], reason: string) => never,
+  directory: string,
 ) {
   const imports: string[] = []
   const pictures = new Map<string, string>()
@@ -66,7 +71,7 @@ async function fieldModule(
     if (node instanceof ImageReference) {
       let processed
       try {
-        processed = await processImage(node)
+        processed = await processImage(node, directory)
       } catch (error) {
         if (!(error instanceof ImageProblem)) throw error
         fail(at, error.message)

@@ -106,8 +106,6 @@ export function parseProse(
 function unsupportedBlock(token: Token) {
   if (token.type === 'ordered_list_open')
     return 'las listas van con guiones («- »), no numeradas: la página ya numera las secciones'
-  if (token.type === 'html_block')
-    return 'el HTML no se publica: escribe el texto sin etiquetas < >'
   if (token.type === 'fence' || token.type === 'code_block')
     return 'un bloque con sangría o entre ``` no se usa en los textos legales: quita la sangría'
   return `este formato (${token.type.replace(/_open$/, '')}) no se usa en los textos legales: usa párrafos, listas con guiones y enlaces`

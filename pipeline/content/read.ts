@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { isMap, isNode, LineCounter, parseDocument, type Document } from 'yaml'
+import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document } from 'yaml'
 import type { z } from 'zod'
 import {
   contentFiles,
@@ -15,13 +15,16 @@ export type ContentFileName = keyof typeof contentFiles
 /** The folder the content lives in, at the top of the repository. */
 export const CONTENT_DIR = join(import.meta.dirname, '..', '..', 'content')
 
-/** The line a field starts on, or the nearest enclosing field that is there. */
+/** The line a field is written on (its name's line), or that of the nearest field that is there. */
 function lineOf(document: Document, lines: LineCounter, path: readonly PropertyKey[]) {
   for (let depth = path.length; depth >= 0; depth--) {
-    const node = document.getIn(path.slice(0, depth) as unknown[], true)
-    if (!isNode(node) || !node.range) continue
-    // A missing key is reported on its parent's first line; a present one on its own.
-    return lines.linePos(node.range[0]).line
+    const parent = document.getIn(path.slice(0, depth - 1) as unknown[], true)
+    const key = path[depth - 1]
+    const pair = isMap(parent)
+      ? parent.items.find((item) => isScalar(item.key) && item.key.value === key)
+      : undefined
+    const node = pair?.key ?? document.getIn(path.slice(0, depth) as unknown[], true)
+    if (isNode(node) && node.range) return lines.linePos(node.range[0]).line
   }
   return undefined
 }
@@ -59,7 +62,11 @@ export function checkContentFile<Name extends ContentFileName>(name: Name, sourc
   const lineAt = (path: readonly PropertyKey[]) => lineOf(document, lines, path)
   const result = contentFiles[name].safeParse(document.toJS())
   if (!result.success) {
-    const [first, ...more] = result.error.issues.map(
+    // A misspelt name also leaves its field missing: the misspelling is the one to tell first.
+    const issues = result.error.issues.toSorted(
+      (a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'),
+    )
+    const [first, ...more] = issues.map(
       (issue) => new ContentError(file, lineAt(issue.path), fieldPath(issue.path), issue.message),
     )
     throw new ContentError(first!.file, first!.line, first!.field, first!.reason, more)
