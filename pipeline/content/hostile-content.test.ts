@@ -41,7 +41,7 @@ let pages: RenderedPage[] = []
 
 beforeAll(async () => {
   const folder = editedCopy([
-    ['inicio.yml', /\n  title: Sistema de inteligencia[^\n]*/, `\n  title: '${HOSTILE_TITLE}'`],
+    ['inicio.yml', /\n {2}title: Sistema de inteligencia[^\n]*/, `\n  title: '${HOSTILE_TITLE}'`],
     ['inicio.yml', 'name: Grupo Altamar', `name: '${HOSTILE_NAME}'`],
     ['terminos.md', /\n\nEstos Términos y Condiciones regulan[^\n]*/, `\n\n${HOSTILE_PROSE}`],
   ])

@@ -58,7 +58,7 @@ describe('a broken edit is refused with a sentence naming the file, line and fie
   it('a required field left out, reported on the line of its group', () => {
     const problem = problemWith(
       'inicio.yml',
-      edited('inicio.yml', /\n  lead: Conoce al instante[^\n]*/, ''),
+      edited('inicio.yml', /\n {2}lead: Conoce al instante[^\n]*/, ''),
     )
     expect(problem.message).toBe(
       `content/inicio.yml, línea ${lineOf('inicio.yml', 'hero:')}, hero.lead: falta «Texto bajo el título»`,
@@ -75,7 +75,7 @@ describe('a broken edit is refused with a sentence naming the file, line and fie
   it('a picture without its description', () => {
     const problem = problemWith(
       'inicio.yml',
-      edited('inicio.yml', /\n      alt: Curva de utilidad[^\n]*/, ''),
+      edited('inicio.yml', /\n {6}alt: Curva de utilidad[^\n]*/, ''),
     )
     expect(problem.message).toMatch(
       /^content\/inicio\.yml, línea \d+, carousel\.slides\[2\]\.alt: falta «Descripción de la imagen»$/,
@@ -83,7 +83,7 @@ describe('a broken edit is refused with a sentence naming the file, line and fie
   })
 
   it('a carousel with a slide fewer than the design holds', () => {
-    const withoutLast = original('inicio.yml').replace(/\n    - id: tableros[\s\S]*?(?=\n\n)/, '')
+    const withoutLast = original('inicio.yml').replace(/\n {4}- id: tableros[\s\S]*?(?=\n\n)/, '')
     expect(withoutLast).not.toBe(original('inicio.yml'))
     expect(problemWith('inicio.yml', withoutLast).message).toBe(
       `content/inicio.yml, línea ${lineOf('inicio.yml', '  slides:')}, carousel.slides: «Diapositivas» tiene 3 y deben ser exactamente 4`,
