@@ -2,9 +2,12 @@
 // (src/prerender.tsx, through Vite's ssrLoadModule), the islands hydrating against Vite's dev
 // modules with hot replacement, and the local e-mail stand-in so the form sends.
 //   PORT (5173; 0 picks a free port), HOST (127.0.0.1), DATA_DIR (<repo>/.data): where the stand-in stores requests.
+//   DECAP_PROXY_URL (unset): set by `npm run cms`, serves the content editor at /admin/, writing
+//   through Decap's local proxy at this address.
 import { mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer as createHttpServer } from 'node:http'
+import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
 import Fastify from 'fastify'
 import { createServer as createViteServer } from 'vite'
@@ -14,6 +17,7 @@ const port = Number(process.env.PORT || 5173)
 const host = process.env.HOST || '127.0.0.1'
 const dataDir = resolve(process.env.DATA_DIR ?? resolve(root, '.data'))
 const RENDERER = '/src/prerender.tsx'
+const require = createRequire(import.meta.url)
 
 /**
  * A change to a module the server renders outside the islands (a static section, the page
@@ -117,12 +121,43 @@ const vite = await createViteServer({
   appType: 'custom',
   server: { middlewareMode: true, hmr: { server: httpServer } },
   plugins: [reloadServerRenderedChanges()],
+  // The editor's module needs yaml in the browser: optimized up front, not found on first load
+  // (which would make Vite reload the editor).
+  optimizeDeps: { include: process.env.DECAP_PROXY_URL ? ['yaml'] : [] },
 })
 const { api, outbox } = await standIn()
 
-httpServer.on('request', (request, response) => {
+/** The content editor's three files (npm run cms): its page, its bundle and its config. */
+async function contentEditor(pathname) {
+  const proxyUrl = process.env.DECAP_PROXY_URL
+  if (!proxyUrl || !pathname.startsWith('/admin')) return null
+  if (pathname === '/admin') return { status: 301, headers: { location: '/admin/' } }
+  // Compiled by Vite like any module of the site.
+  if (pathname === '/admin/formats.js')
+    return { status: 302, headers: { location: '/pipeline/content/cms-formats.ts' } }
+  const file = {
+    '/admin/': [resolve(root, 'pipeline/content/cms.html'), 'text/html; charset=utf-8'],
+    '/admin/decap-cms.js': [require.resolve('decap-cms'), 'text/javascript'],
+  }[pathname]
+  if (file) return { headers: { 'content-type': file[1] }, body: await readFile(file[0]) }
+  if (pathname !== '/admin/config.yml') return { status: 404, body: 'Not found' }
+  const { cmsConfig } = await vite.ssrLoadModule('/pipeline/content/cms-config.ts')
+  return {
+    headers: { 'content-type': 'text/yaml; charset=utf-8' },
+    body: cmsConfig({ kind: 'local', proxyUrl }, origin),
+  }
+}
+
+httpServer.on('request', async (request, response) => {
   const { pathname } = new URL(request.url ?? '/', 'http://dev')
   if (pathname.startsWith('/api/')) return api.routing(request, response)
+  const editor = await contentEditor(pathname)
+  if (editor) {
+    response
+      .writeHead(editor.status ?? 200, { 'cache-control': 'no-store', ...editor.headers })
+      .end(editor.body)
+    return
+  }
   vite.middlewares(request, response, async () => {
     try {
       if (request.method !== 'GET' && request.method !== 'HEAD') {

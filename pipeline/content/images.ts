@@ -11,8 +11,7 @@ import { CONTENT_DIR } from './read.ts'
  * @internal the tests make a file just over each
  */
 export const MAX_SVG_BYTES = 200_000
-/** @internal */
-export const MAX_RASTER_BYTES = 8_000_000
+const MAX_RASTER_BYTES = 8_000_000
 
 /** A picture ready for the page: the file to serve and the size the HTML gives it. */
 type ProcessedImage = {

@@ -149,7 +149,7 @@ export class ImageReference {
 
 export const IMAGE_FOLDER = 'content/imagenes'
 
-function image(label: string, displayWidth: number, hint: string) {
+function image(label: string, displayWidth: number, folder: string, hint: string) {
   return described(
     z
       .string({
@@ -158,7 +158,7 @@ function image(label: string, displayWidth: number, hint: string) {
           `el nombre de un archivo .svg o .png de ${IMAGE_FOLDER}/, por ejemplo clientes/logo.svg`,
         ),
       })
-      .transform((path) => path.replace(/^\/?(content\/)?imagenes\//, ''))
+      .transform((path) => path.replace(/^\/?(content\/)?(imagenes\/)?/, ''))
       .refine(
         (path) => /^[\w-]+(\/[\w-]+)*\.(svg|png)$/i.test(path),
         `«${label}» debe ser un archivo .svg o .png de ${IMAGE_FOLDER}/, escrito sin espacios ni acentos, por ejemplo clientes/grupo-ejemplo.svg`,
@@ -168,7 +168,7 @@ function image(label: string, displayWidth: number, hint: string) {
         (path) => new ImageReference(path, label, displayWidth) as unknown as ContentImage,
       ),
     { label, hint },
-  ).meta({ image: true })
+  ).meta({ image: true, imageFolder: folder })
 }
 
 /** A YouTube video id: 11 letters, digits, '-' or '_'. */
@@ -371,6 +371,7 @@ const homeSchema = z.strictObject({
         image: image(
           'Imagen',
           640,
+          'carrusel',
           'Un archivo .svg o .png de content/imagenes/carrusel/, de 640 × 400 o proporcional.',
         ),
         alt: text('Descripción de la imagen', 200, 'Lo que ve la imagen, para quien no la ve.'),
@@ -389,6 +390,7 @@ const homeSchema = z.strictObject({
         logo: image(
           'Logotipo',
           200,
+          'clientes',
           'Un archivo .svg o .png de content/imagenes/clientes/, de 200 × 80 o proporcional.',
         ),
       }),

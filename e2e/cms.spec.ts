@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { freePort } from '../testing/free-port.mjs'
+import { clients, hero } from '../testing/content'
+import { expect, test, waitForHydration } from './fixtures'
+import { ProjectCopy } from './project-copy'
+
+/**
+ * `npm run cms` as a marketer uses it: the editor at /admin/ (Decap CMS through its local
+ * proxy) beside the page, a field changed and published, the file written on disk, and the
+ * open page showing it without a restart. Runs in a copy of the project, which it edits.
+ */
+const project = new ProjectCopy('cms-project')
+let origin = ''
+
+const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80" viewBox="0 0 200 80"><rect width="200" height="80" rx="8" fill="#ff8a3d"/></svg>`
+
+/** The home page's entry in the editor, signed in (the local proxy asks for no password). */
+async function openHomeEntry(editor: Page) {
+  await editor.goto(`${origin}/admin/#/collections/contenido/entries/inicio`)
+  await editor.getByRole('button', { name: 'Iniciar sesión' }).click()
+  await expect(editor.getByLabel('Título principal', { exact: true })).toHaveValue(hero.title)
+}
+
+async function publish(editor: Page) {
+  await editor.getByRole('button', { name: 'Publicar', exact: true }).click()
+  await editor.getByRole('menuitem', { name: 'Publicar ahora' }).click()
+  await expect(editor.getByText('Cambios guardados', { exact: false })).toBeVisible()
+}
+
+test.describe('npm run cms', () => {
+  test.describe.configure({ mode: 'serial', timeout: 120_000 })
+  test.beforeAll(async () => {
+    test.skip(test.info().project.name !== 'desktop', 'one editor is enough')
+    await project.create()
+    origin = await project.start('scripts/cms.mjs', {
+      PORT: '0',
+      CMS_PROXY_PORT: String(await freePort()),
+      DATA_DIR: join(project.root, '.data'),
+    })
+  })
+  test.afterAll(() => project.stop())
+
+  test('publishes a new headline to content/inicio.yml, and the open page shows it', async ({
+    page,
+    context,
+  }) => {
+    await page.goto(`${origin}/`)
+    await waitForHydration(page)
+    const before = await project.read('content/inicio.yml')
+    const editor = await context.newPage()
+    await openHomeEntry(editor)
+    const headline = 'Inteligencia en precios para tu estación de servicio'
+    await editor.getByLabel('Título principal', { exact: true }).fill(headline)
+    await publish(editor)
+
+    // Only the edited line changes: every comment and the rest of the file stay as written.
+    await expect.poll(() => project.read('content/inicio.yml')).not.toBe(before)
+    const after = await project.read('content/inicio.yml')
+    expect(after).toBe(before.replace(`  title: ${hero.title}\n`, `  title: ${headline}\n`))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(headline, {
+      timeout: 20_000,
+    })
+    await project.save('content/inicio.yml', before)
+  })
+
+  test('adds a client with a logo uploaded through the editor', async ({ page, context }) => {
+    await page.goto(`${origin}/`)
+    const before = await project.read('content/inicio.yml')
+    const editor = await context.newPage()
+    await openHomeEntry(editor)
+    await editor.getByRole('button', { name: 'Add cliente' }).click()
+    const names = editor.getByLabel('Nombre del cliente', { exact: true })
+    await expect(names).toHaveCount(clients.logos.length + 1)
+    await names.last().fill('Gasolinera Nueva del Norte')
+    await editor.getByRole('button', { name: 'Elige una imagen' }).last().click()
+    await editor.locator('input[type="file"]').setInputFiles({
+      name: 'gasolinera-nueva.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(LOGO),
+    })
+    await editor.getByRole('button', { name: 'Confirmar selección' }).click()
+    await publish(editor)
+
+    await expect.poll(() => project.read('content/inicio.yml')).not.toBe(before)
+    expect(existsSync(join(project.root, 'content/imagenes/clientes/gasolinera-nueva.svg'))).toBe(
+      true,
+    )
+    expect(await project.read('content/inicio.yml')).toContain(
+      '    - name: Gasolinera Nueva del Norte\n      logo: clientes/gasolinera-nueva.svg\n',
+    )
+    const logo = page.getByRole('img', { name: 'Gasolinera Nueva del Norte' })
+    await expect(logo).toBeVisible({ timeout: 20_000 })
+    await expect(logo).toHaveAttribute('width', '200')
+    await expect(logo).toHaveAttribute('height', '80')
+  })
+})

@@ -1,0 +1,201 @@
+import { stringify } from 'yaml'
+import { z } from 'zod'
+import { contentFiles, IMAGE_FOLDER, proseFrontMatterSchema } from '../../src/content/schema.ts'
+import type { ContentFileName } from './read.ts'
+
+/**
+ * Decap CMS's configuration, made from the content schema: each field is called what the
+ * schema calls it (what the visitor sees, "Título principal"), carries its hint, and is checked
+ * in the editor by the rules JSON Schema can carry (required, length, format, how many items).
+ * What it cannot carry (a link's kind, a template's gaps) the build still checks.
+ */
+
+/** How Decap reaches the repository: its local proxy, or a Git host (README, Editing content). */
+export type CmsBackend =
+  | { readonly kind: 'local'; readonly proxyUrl: string }
+  | {
+      readonly kind: 'git-host'
+      readonly name: 'github' | 'gitlab' | 'gitea'
+      readonly repo: string
+      readonly branch: string
+      readonly baseUrl?: string
+    }
+
+type JsonSchema = {
+  type?: string
+  title?: string
+  description?: string
+  properties?: Record<string, JsonSchema>
+  required?: string[]
+  items?: JsonSchema | false
+  prefixItems?: JsonSchema[]
+  minItems?: number
+  maxItems?: number
+  minLength?: number
+  maxLength?: number
+  pattern?: string
+  enum?: string[]
+  image?: boolean
+  imageFolder?: string
+}
+
+type DecapField = Record<string, unknown>
+
+/** Where a page's copy has room for a paragraph rather than a line. */
+const PARAGRAPH_LENGTH = 100
+
+const FILES: Record<ContentFileName, { label: string; description: string }> = {
+  'inicio.yml': {
+    label: 'Página de inicio',
+    description: 'La portada, el carrusel, los clientes, los pilares, el video y la demo.',
+  },
+  'sitio.yml': {
+    label: 'Todo el sitio',
+    description: 'Empresa, contacto, menú, pie de página, aviso de cookies.',
+  },
+  'formulario.yml': {
+    label: 'Formulario de demo',
+    description: 'Etiquetas, ayudas, errores y avisos del formulario.',
+  },
+  'tyc.yml': {
+    label: 'Términos y privacidad: la página',
+    description: 'El título, la fecha y el índice de /tyc.',
+  },
+}
+
+const PROSE_FILES = {
+  'terminos.md': { label: 'Términos y condiciones (texto)' },
+  'privacidad.md': { label: 'Aviso de privacidad (texto)' },
+} as const
+
+const PROSE_HINT =
+  'Markdown: un párrafo por bloque, separados por una línea en blanco; listas con «- »; enlaces como [texto](https://…); cada sección empieza con «## Título {#ancla}».'
+
+function lengthRule(node: JsonSchema): [string, string] | undefined {
+  if (node.pattern) return [node.pattern, node.description ?? 'Revisa el formato de este campo.']
+  if (node.maxLength === undefined) return undefined
+  const min = node.minLength ?? 0
+  return [
+    `^[\\s\\S]{${min},${node.maxLength}}$`,
+    min > 0
+      ? `Escribe entre ${min} y ${node.maxLength} caracteres: más largo no cabe en la página.`
+      : `Como máximo ${node.maxLength} caracteres: más largo no cabe en la página.`,
+  ]
+}
+
+function field(name: string, node: JsonSchema, required: boolean): DecapField {
+  const common = {
+    name,
+    label: node.title ?? name,
+    ...(node.description ? { hint: node.description } : {}),
+    ...(required ? {} : { required: false }),
+  }
+  if (node.image)
+    return {
+      ...common,
+      widget: 'image',
+      choose_url: false,
+      media_folder: `/${IMAGE_FOLDER}/${node.imageFolder}`,
+      public_folder: node.imageFolder,
+    }
+  if (node.enum) return { ...common, widget: 'select', options: node.enum }
+  if (node.type === 'object') return { ...common, widget: 'object', fields: fields(node) }
+  if (node.type === 'array') {
+    const item = node.prefixItems?.[0] ?? (node.items || {})
+    const size = {
+      ...(node.minItems !== undefined ? { min: node.minItems } : {}),
+      ...(node.maxItems !== undefined ? { max: node.maxItems } : {}),
+    }
+    if (item.type === 'object')
+      return {
+        ...common,
+        widget: 'list',
+        ...(item.title ? { label_singular: item.title } : {}),
+        ...size,
+        fields: fields(item),
+      }
+    const itemLabel = node.prefixItems ? (node.title ?? name) : (item.title ?? name)
+    return {
+      ...common,
+      widget: 'list',
+      ...size,
+      field: { ...field('item', item, true), label: itemLabel },
+    }
+  }
+  const rule = lengthRule(node)
+  return {
+    ...common,
+    widget: (node.maxLength ?? 0) > PARAGRAPH_LENGTH ? 'text' : 'string',
+    ...(rule ? { pattern: rule } : {}),
+  }
+}
+
+const fields = (node: JsonSchema): DecapField[] =>
+  Object.entries(node.properties ?? {}).map(([name, child]) =>
+    field(name, child, (node.required ?? []).includes(name) && child.minLength !== 0),
+  )
+
+const jsonSchema = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema
+
+function backendConfig(backend: CmsBackend) {
+  if (backend.kind === 'local')
+    return {
+      // Never used on this machine: local_backend sends every read and write to the proxy.
+      backend: { name: 'git-gateway' },
+      local_backend: { url: backend.proxyUrl, allowed_hosts: ['127.0.0.1', 'localhost'] },
+    }
+  return {
+    backend: {
+      name: backend.name,
+      repo: backend.repo,
+      branch: backend.branch,
+      ...(backend.baseUrl ? { base_url: backend.baseUrl } : {}),
+    },
+  }
+}
+
+/** The CMS's config.yml. */
+export function cmsConfig(backend: CmsBackend, siteUrl: string): string {
+  const config = {
+    ...backendConfig(backend),
+    locale: 'es',
+    site_url: siteUrl,
+    display_url: siteUrl,
+    publish_mode: 'simple',
+    media_folder: IMAGE_FOLDER,
+    public_folder: '',
+    collections: [
+      {
+        name: 'contenido',
+        label: 'Contenido del sitio',
+        // Each file keeps its comments and layout; a publish changes only what changed.
+        format: 'yml-in-place',
+        editor: { preview: false },
+        files: (Object.keys(FILES) as ContentFileName[]).map((name) => ({
+          name: name.replace(/\.yml$/, ''),
+          label: FILES[name].label,
+          description: FILES[name].description,
+          file: `content/${name}`,
+          fields: fields(jsonSchema(contentFiles[name])),
+        })),
+      },
+      {
+        name: 'legal',
+        label: 'Textos legales',
+        format: 'frontmatter',
+        editor: { preview: false },
+        files: Object.entries(PROSE_FILES).map(([name, { label }]) => ({
+          name: name.replace(/\.md$/, ''),
+          label,
+          file: `content/${name}`,
+          fields: [
+            ...fields(jsonSchema(proseFrontMatterSchema)),
+            { name: 'body', label: 'Texto', widget: 'text', hint: PROSE_HINT },
+          ],
+        })),
+      },
+    ],
+  }
+  return `# Made by pipeline/content/cms-config.ts from the content schema: edit that, not this.\n${stringify(config, { lineWidth: 0 })}`
+}

@@ -1,0 +1,94 @@
+import { isMap, isScalar, isSeq, parseDocument, stringify, type Document } from 'yaml'
+
+/**
+ * How the content editor reads and writes content/*.yml: a publish changes the lines that
+ * changed and nothing else. Decap's own YAML format writes the whole file anew, dropping the
+ * comments that guide whoever edits it on the Git host and folding every long line, so a
+ * one-word edit would come with a diff of the whole file.
+ *
+ * The last text read of each file is kept (the files are told apart by their top-level fields,
+ * which no two share); writing applies the edited values onto it.
+ */
+const readDocuments = new Map<string, Document>()
+
+/** Written as the repository's formatter writes YAML (Prettier), so a publish passes its check. */
+const WRITE_OPTIONS = { lineWidth: 0, singleQuote: true, flowCollectionPadding: false }
+
+type Value = string | number | boolean | null | undefined | Value[] | { [key: string]: Value }
+
+const signature = (data: Value) =>
+  data && typeof data === 'object' && !Array.isArray(data) ? Object.keys(data).sort().join() : ''
+
+export function fromFile(text: string): Value {
+  const document = parseDocument(text)
+  const data = (document.toJS() ?? {}) as Value
+  readDocuments.set(signature(data), document)
+  return data
+}
+
+/** The node for `value`, reusing `node` (its comments, its quotes) where it still fits. */
+function patched(document: Document, node: unknown, value: Value): unknown {
+  if (Array.isArray(value)) {
+    if (!isSeq(node)) return document.createNode(value)
+    node.items = value.map((item, index) => patched(document, node.items[index], item))
+    return node
+  }
+  if (value && typeof value === 'object') {
+    if (!isMap(node)) return document.createNode(value)
+    for (const pair of [...node.items]) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key)
+      if (!(key in value) || value[key] === undefined) node.delete(key)
+    }
+    for (const [key, item] of Object.entries(value)) {
+      if (item === undefined) continue
+      node.set(key, patched(document, node.get(key, true), item))
+    }
+    return node
+  }
+  if (isScalar(node)) {
+    if (node.value !== value) node.value = value
+    return node
+  }
+  return document.createNode(value)
+}
+
+/** JSON with every object's keys in one order: the editor hands its fields over in its own. */
+const canonical = (value: unknown): string =>
+  Array.isArray(value)
+    ? `[${value.map(canonical).join()}]`
+    : value && typeof value === 'object'
+      ? `{${Object.keys(value)
+          .sort()
+          .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+          .map(
+            (key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`,
+          )
+          .join()}}`
+      : JSON.stringify(value)
+
+const sameData = (a: unknown, b: unknown) => canonical(a) === canonical(b)
+
+export function toFile(data: Value): string {
+  const read = readDocuments.get(signature(data))
+  if (!read) return stringify(data, WRITE_OPTIONS)
+  const document = read.clone()
+  document.contents = patched(document, document.contents, data) as typeof document.contents
+  const text = document.toString(WRITE_OPTIONS)
+  // Whatever the patch missed, the data wins: written plainly rather than wrongly.
+  return sameData(parseDocument(text).toJS(), data) ? text : stringify(data, WRITE_OPTIONS)
+}
+
+type Decap = {
+  registerCustomFormat(
+    name: string,
+    extension: string,
+    format: { fromFile: typeof fromFile; toFile: typeof toFile },
+  ): void
+  init(): void
+}
+
+const cms = (globalThis as unknown as { CMS?: Decap }).CMS
+if (cms) {
+  cms.registerCustomFormat('yml-in-place', 'yml', { fromFile, toFile })
+  cms.init()
+}
