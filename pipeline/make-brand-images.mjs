@@ -11,6 +11,8 @@ import sharp from 'sharp'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../testing/chromium.mjs'
 
 const OUT = new URL('../public/', import.meta.url)
+// The link preview is content a marketer may replace (content/inicio.yml, head.shareImage).
+const SHARE_IMAGE = new URL('../content/imagenes/compartir/og-image.png', import.meta.url)
 const OG_BUDGET = 120 * 1024
 
 // Every colour is a design token, read from the site's own tokens.css.
@@ -303,7 +305,8 @@ try {
   await tab.setContent(ogImageHtml(), { waitUntil: 'load' })
   await tab.evaluate('document.fonts.ready.then(() => true)')
   const og = await encodePng(await tab.screenshot({ type: 'png', animations: 'disabled' }))
-  await write('og-image.png', og)
+  await writeFile(SHARE_IMAGE, og)
+  console.log(`wrote ${SHARE_IMAGE.pathname} (${og.length} B)`)
   if (og.length > OG_BUDGET) {
     console.error(`og-image.png is ${og.length} B, over the ${OG_BUDGET} B budget`)
     process.exitCode = 1

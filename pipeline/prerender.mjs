@@ -1,5 +1,5 @@
 // Writes the prerendered pages and the files search engines and servers read into dist/.
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { copyFile, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
@@ -21,7 +21,7 @@ async function siteStylesheet(ssrDir) {
 }
 
 export async function prerender({ distDir, ssrDir, env }) {
-  const { renderPages, renderNotFoundPage, describeBuild } = await import(
+  const { renderPages, renderNotFoundPage, describeBuild, sharedFiles } = await import(
     pathToFileURL(resolve(ssrDir, 'prerender.js')).href
   )
   const css = await siteStylesheet(ssrDir)
@@ -60,6 +60,7 @@ export async function prerender({ distDir, ssrDir, env }) {
     join(distDir, 'sitemap.xml'),
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
   )
+  for (const { source, path } of sharedFiles()) await copyFile(source, join(distDir, path))
   const notFound = renderNotFoundPage()
   await writeFile(join(distDir, notFound.file), notFound.html)
 }

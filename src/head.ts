@@ -1,4 +1,4 @@
-import { areaServed, language, pages, shareImage, type PageId } from './config/site'
+import { areaServed, language, pages, SHARE_IMAGE_PATH, type PageId } from './config/site'
 import { themeColor } from './config/design-tokens'
 import { anchors } from './content/anchors'
 import { head as homeMeta } from './content/home'
@@ -59,7 +59,7 @@ function structuredData(siteUrl: string): object {
 export function renderHead(page: PageId, siteUrl: string): string {
   const meta = pageMeta[page]
   const url = `${siteUrl}${pages[page].path}`
-  const image = `${siteUrl}${shareImage.path}`
+  const image = `${siteUrl}${SHARE_IMAGE_PATH}`
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
@@ -77,8 +77,8 @@ export function renderHead(page: PageId, siteUrl: string): string {
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     `<meta property="og:url" content="${url}">`,
     `<meta property="og:image" content="${image}">`,
-    `<meta property="og:image:width" content="${shareImage.width}">`,
-    `<meta property="og:image:height" content="${shareImage.height}">`,
+    `<meta property="og:image:width" content="${homeMeta.shareImage.width}">`,
+    `<meta property="og:image:height" content="${homeMeta.shareImage.height}">`,
     `<meta property="og:image:alt" content="${escapeHtml(homeMeta.title)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,

@@ -5,7 +5,15 @@
 import './styles/global.css'
 import { createHash } from 'node:crypto'
 import { parseMailConfig, parseSiteUrl, parseTagManagerId, type Env } from './config/build-settings'
-import { language, NOT_FOUND_FILE, pages, videoOrigin, type PageId } from './config/site'
+import {
+  language,
+  NOT_FOUND_FILE,
+  pages,
+  SHARE_IMAGE_PATH,
+  videoOrigin,
+  type PageId,
+} from './config/site'
+import { head } from './content/home'
 import { notFound } from './content/site'
 import { TAG_MANAGER_ORIGIN } from './browser/tag-manager'
 import { FACADE_STYLE } from './sections/video-facade'
@@ -79,6 +87,11 @@ export function renderNotFoundPage(): { file: string; html: string } {
 `,
   }
 }
+
+/** The link-preview picture, made from content at build time, and where it is served. */
+export const sharedFiles = (): { readonly source: string; readonly path: string }[] => [
+  { source: head.shareImage.file, path: SHARE_IMAGE_PATH },
+]
 
 const cspHash = (text: string) =>
   `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`

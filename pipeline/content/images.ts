@@ -114,6 +114,7 @@ export async function processImage(
     )
   const bytes = statSync(source).size
   const name = relative(join(directory, 'imagenes'), source).replaceAll('/', '-')
+  if (reference.exactSize) return exactSizePng(reference, source, shown, name)
   if (reference.path.toLowerCase().endsWith('.svg')) {
     if (bytes > MAX_SVG_BYTES)
       throw new ImageProblem(
@@ -147,6 +148,43 @@ export async function processImage(
       .toBuffer(),
   )
   return { file, ...scaled(metadata as { width: number; height: number }, reference.displayWidth) }
+}
+
+/**
+ * A picture served as a file of its own at one exact size (the link preview): cut from the
+ * centre if its proportions differ, written as PNG. A PNG already that size is kept as it is.
+ */
+async function exactSizePng(
+  reference: ImageReference,
+  source: string,
+  shown: string,
+  name: string,
+): Promise<ProcessedImage> {
+  const { width, height } = reference.exactSize!
+  const data = readFileSync(source)
+  const metadata = await sharp(data)
+    .metadata()
+    .catch(() => undefined)
+  if (!metadata?.width || !metadata.height || !['png', 'svg'].includes(metadata.format ?? ''))
+    throw new ImageProblem(`${shown} no es una imagen PNG o SVG válida: expórtala de nuevo`)
+  if (metadata.format === 'png' && (metadata.width < width || metadata.height < height))
+    throw new ImageProblem(
+      `${shown} mide ${metadata.width} × ${metadata.height} y la imagen para compartir necesita al menos ${width} × ${height}`,
+    )
+  const unchanged =
+    metadata.format === 'png' && metadata.width === width && metadata.height === height
+  const file = await cached(
+    name.replace(/\.svg$/i, '.png'),
+    digest(data, `${width}x${height}`),
+    () =>
+      unchanged
+        ? data
+        : sharp(data, { density: 300 })
+            .resize({ width, height, fit: 'cover' })
+            .png({ compressionLevel: 9, palette: true, quality: 90 })
+            .toBuffer(),
+  )
+  return { file, width, height }
 }
 
 function scaled(size: { width: number; height: number }, displayWidth: number) {

@@ -76,6 +76,8 @@ async function fieldModule(
         if (!(error instanceof ImageProblem)) throw error
         fail(at, error.message)
       }
+      // A picture served as a file of its own is copied beside the pages by the build.
+      if (node.exactSize) return processed
       const variable = `picture${imports.length}`
       imports.push(`import ${variable} from ${JSON.stringify(`${processed.file}?url`)}`)
       const token = `\u0000${variable}\u0000`

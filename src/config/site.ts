@@ -23,8 +23,8 @@ export type PageId = keyof typeof pages
 /** The page an unknown address gets, for static hosts without redirect rules. */
 export const NOT_FOUND_FILE = '404.html'
 
-/** The link-preview image, drawn by pipeline/make-brand-images.mjs. */
-export const shareImage = { path: '/og-image.png', width: 1200, height: 630 } as const
+/** Where the link-preview image (content/inicio.yml, head.shareImage) is served. */
+export const SHARE_IMAGE_PATH = '/og-image.png'
 
 /** Countries the sales team serves, as ISO 3166-1 codes (structured data for search engines). */
 export const areaServed = ['MX', 'ES', 'CO', 'PE', 'CL', 'AR', 'GT', 'CR'] as const

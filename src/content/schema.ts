@@ -136,6 +136,12 @@ const group = <Shape extends z.ZodRawShape>(label: string, shape: Shape) =>
 /** An image the build takes from content/imagenes/, checks and optimises (content plugin). */
 type ContentImage = { readonly src: string; readonly width: number; readonly height: number }
 
+/**
+ * The link-preview picture: not shown on the page, so it is a file the build writes beside the
+ * pages (/og-image.png), of the one size link previews use.
+ */
+type SharedImage = { readonly file: string; readonly width: number; readonly height: number }
+
 /** A picture's path as written in a content file, before the build has processed it. */
 export class ImageReference {
   constructor(
@@ -144,8 +150,13 @@ export class ImageReference {
     readonly label: string,
     /** The width the page gives it: the image is made this wide (twice, for sharp screens). */
     readonly displayWidth: number,
+    /** For a picture served as a file of its own: the exact size it is made at, as a PNG. */
+    readonly exactSize?: { readonly width: number; readonly height: number },
   ) {}
 }
+
+/** The size of a link preview on every network that shows one (Open Graph). */
+export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const
 
 export const IMAGE_FOLDER = 'content/imagenes'
 
@@ -170,6 +181,29 @@ function image(label: string, displayWidth: number, folder: string, hint: string
     { label, hint },
   ).meta({ image: true, imageFolder: folder })
 }
+
+const shareImage = described(
+  z
+    .string({ error: typeError('Imagen para compartir', 'el nombre de un archivo .png o .svg') })
+    .transform((path) => path.replace(/^\/?(content\/)?(imagenes\/)?/, ''))
+    .refine(
+      (path) => /^[\w-]+(\/[\w-]+)*\.(svg|png)$/i.test(path),
+      `«Imagen para compartir» debe ser un archivo .png o .svg de ${IMAGE_FOLDER}/, sin espacios ni acentos, por ejemplo compartir/og-image.png`,
+    )
+    .transform(
+      (path) =>
+        new ImageReference(
+          path,
+          'Imagen para compartir',
+          SHARE_IMAGE_SIZE.width,
+          SHARE_IMAGE_SIZE,
+        ) as unknown as SharedImage,
+    ),
+  {
+    label: 'Imagen para compartir',
+    hint: 'La que muestran WhatsApp, LinkedIn o Facebook al compartir el enlace: 1200 × 630, en content/imagenes/compartir/.',
+  },
+).meta({ image: true, imageFolder: 'compartir' })
 
 /** A YouTube video id: 11 letters, digits, '-' or '_'. */
 const youtubeId = described(
@@ -290,6 +324,7 @@ const homeSchema = z.strictObject({
   head: group('Buscadores y redes', {
     title: text('Título en Google y en la pestaña', 80),
     description: text('Descripción en Google', 160),
+    shareImage,
     offer: group('Oferta (datos estructurados)', {
       name: text('Nombre de la oferta', 40),
       description: text('Descripción de la oferta', 160),
