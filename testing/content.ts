@@ -1,4 +1,6 @@
+import { z } from 'zod'
 import { readContentFile, readProseFile } from '../pipeline/content/read.ts'
+import { contentFiles } from '../src/content/schema.ts'
 import { fillIn } from '../src/content/fill-in.ts'
 import { anchors } from '../src/content/anchors.ts'
 import { POSTED_RESULT_IDS } from '../src/contract/demo-request.ts'
@@ -49,4 +51,25 @@ export const termsPage = readContentFile('tyc.yml')
 export const legalTexts = {
   terms: readProseFile('terminos.md'),
   privacy: readProseFile('privacidad.md'),
+}
+
+/**
+ * The longest text the schema lets a field hold, e.g. maxLength('inicio.yml', 'hero.title'):
+ * the e2e suite puts that much text on the page to see that it still fits.
+ */
+export function maxLength(file: keyof typeof contentFiles, path: string): number {
+  let node = z.toJSONSchema(contentFiles[file], { io: 'input', unrepresentable: 'any' }) as Schema
+  for (const key of path.split('.'))
+    node = (/^\d+$/.test(key) ? node.items : node.properties?.[key])!
+  if (node?.maxLength === undefined) throw new Error(`${file} has no length limit at ${path}`)
+  return node.maxLength
+}
+type Schema = { properties?: Record<string, Schema>; items?: Schema; maxLength?: number }
+
+/** The text a field holds now, e.g. contentValue('inicio.yml', 'hero.proof.0.figure'). */
+export function contentValue(file: keyof typeof contentFiles, path: string): string {
+  let value: unknown = readContentFile(file)
+  for (const key of path.split('.')) value = (value as Record<string, unknown>)[key]
+  if (typeof value !== 'string') throw new Error(`${file} holds no text at ${path}`)
+  return value
 }
