@@ -11,6 +11,7 @@ export const STAMP_FILE = '.build-stamp.json'
 /** Everything the build reads; tests are left out, as they do not change what is built. */
 const SOURCES = [
   'src',
+  'content',
   'server',
   'public',
   'index.html',
