@@ -34,9 +34,11 @@ const setting = (name) => readBuildSetting(process.env, name)
 const { contentProblems } = await load('content/check.ts')
 const problems = await contentProblems()
 if (problems.length > 0) {
+  // In Spanish, like the problems: this is what marketing reads in the host's deploy log.
+  const count = problems.length === 1 ? 'un problema' : `${problems.length} problemas`
   console.error(
-    `The build stopped: content/ has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`} to fix ` +
-      `(content/LEEME.md explains each field):\n${problems.map((problem) => `  ${problem.message}`).join('\n')}`,
+    `El sitio no se construyó: content/ tiene ${count} que arreglar (content/LEEME.md explica cada campo):\n` +
+      problems.map((problem) => `  ${problem.message}`).join('\n'),
   )
   process.exit(1)
 }
