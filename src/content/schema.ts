@@ -156,7 +156,7 @@ export class ImageReference {
 }
 
 /** The size of a link preview on every network that shows one (Open Graph). */
-export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const
+const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const
 
 export const IMAGE_FOLDER = 'content/imagenes'
 
