@@ -5,7 +5,7 @@ import type { Page, Route } from '@playwright/test'
 import { FULL_DISK_DOMAIN } from '../testing/full-disk.mjs'
 import { HYDRATED_SELECTOR } from '../testing/hydration.mjs'
 import { demoForm, demoSection, fallbackMessage, contact } from '../testing/content'
-import { MAX_FALLBACK_URL_LENGTH } from '../src/rules/fallback-links'
+import { MAX_FALLBACK_URL_LENGTH } from '../src/rules/fallback-url-length'
 import {
   alertDialog,
   demoRequest,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { fallbackMessage } from '../content/fallback-message'
+import { MAX_FALLBACK_URL_LENGTH } from './fallback-url-length'
 import {
   emailRequestLink,
-  MAX_FALLBACK_URL_LENGTH,
   requestText,
   whatsappRequestLink,
   type FallbackRequest,

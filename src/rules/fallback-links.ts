@@ -1,9 +1,7 @@
 import { fallbackMessage } from '../content/fallback-message'
 import contact from '../../content/sitio.yml?field=contact'
 import type { DemoRequestValues } from './demo-request'
-
-/** Phones refuse or cut longer links; this leaves room for the app that opens them. */
-export const MAX_FALLBACK_URL_LENGTH = 2000
+import { MAX_FALLBACK_URL_LENGTH } from './fallback-url-length'
 
 export type FallbackCopy = {
   readonly intro: string
