@@ -14,19 +14,33 @@ import { ProjectCopy } from './project-copy'
 const project = new ProjectCopy('cms-project')
 let origin = ''
 
+// Ceilings, not timings: the editor's 5 MB bundle and a publish through the proxy take a few
+// seconds on a loaded machine, longer than an assertion's default wait.
+const EDITOR_READY = { timeout: 60_000 }
+const PUBLISHED = { timeout: 30_000 }
+
 const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80" viewBox="0 0 200 80"><rect width="200" height="80" rx="8" fill="#ff8a3d"/></svg>`
+
+/** What the editor's own policy refused: nothing, or the editor is missing something. */
+const refusals: string[] = []
 
 /** The home page's entry in the editor, signed in (the local proxy asks for no password). */
 async function openHomeEntry(editor: Page) {
+  editor.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refusals.push(message.text())
+  })
   await editor.goto(`${origin}/admin/#/collections/contenido/entries/inicio`)
   await editor.getByRole('button', { name: 'Iniciar sesión' }).click()
-  await expect(editor.getByLabel('Título principal', { exact: true })).toHaveValue(hero.title)
+  await expect(editor.getByLabel('Título principal', { exact: true })).toHaveValue(
+    hero.title,
+    EDITOR_READY,
+  )
 }
 
 async function publish(editor: Page) {
   await editor.getByRole('button', { name: 'Publicar', exact: true }).click()
   await editor.getByRole('menuitem', { name: 'Publicar ahora' }).click()
-  await expect(editor.getByText('Cambios guardados', { exact: false })).toBeVisible()
+  await expect(editor.getByText('Cambios guardados', { exact: false })).toBeVisible(PUBLISHED)
 }
 
 test.describe('npm run cms', () => {
@@ -41,6 +55,9 @@ test.describe('npm run cms', () => {
     })
   })
   test.afterAll(() => project.stop())
+  test.afterEach(() => {
+    expect(refusals, 'requests the editor’s policy refused').toEqual([])
+  })
 
   test('publishes a new headline to content/inicio.yml, and the open page shows it', async ({
     page,
@@ -56,12 +73,10 @@ test.describe('npm run cms', () => {
     await publish(editor)
 
     // Only the edited line changes: every comment and the rest of the file stay as written.
-    await expect.poll(() => project.read('content/inicio.yml')).not.toBe(before)
+    await expect.poll(() => project.read('content/inicio.yml'), PUBLISHED).not.toBe(before)
     const after = await project.read('content/inicio.yml')
     expect(after).toBe(before.replace(`  title: ${hero.title}\n`, `  title: ${headline}\n`))
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(headline, {
-      timeout: 20_000,
-    })
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(headline, PUBLISHED)
     await project.save('content/inicio.yml', before)
   })
 
@@ -72,7 +87,7 @@ test.describe('npm run cms', () => {
     await openHomeEntry(editor)
     await editor.getByRole('button', { name: 'Add cliente' }).click()
     const names = editor.getByLabel('Nombre del cliente', { exact: true })
-    await expect(names).toHaveCount(clients.logos.length + 1)
+    await expect(names).toHaveCount(clients.logos.length + 1, PUBLISHED)
     await names.last().fill('Gasolinera Nueva del Norte')
     await editor.getByRole('button', { name: 'Elige una imagen' }).last().click()
     await editor.locator('input[type="file"]').setInputFiles({
@@ -83,7 +98,7 @@ test.describe('npm run cms', () => {
     await editor.getByRole('button', { name: 'Confirmar selección' }).click()
     await publish(editor)
 
-    await expect.poll(() => project.read('content/inicio.yml')).not.toBe(before)
+    await expect.poll(() => project.read('content/inicio.yml'), PUBLISHED).not.toBe(before)
     expect(existsSync(join(project.root, 'content/imagenes/clientes/gasolinera-nueva.svg'))).toBe(
       true,
     )
@@ -91,7 +106,7 @@ test.describe('npm run cms', () => {
       '    - name: Gasolinera Nueva del Norte\n      logo: clientes/gasolinera-nueva.svg\n',
     )
     const logo = page.getByRole('img', { name: 'Gasolinera Nueva del Norte' })
-    await expect(logo).toBeVisible({ timeout: 20_000 })
+    await expect(logo).toBeVisible(PUBLISHED)
     await expect(logo).toHaveAttribute('width', '200')
     await expect(logo).toHaveAttribute('height', '80')
   })

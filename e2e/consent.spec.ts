@@ -1,18 +1,16 @@
 import AxeBuilder from '@axe-core/playwright'
 import { devices, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { freePort } from '../testing/free-port.mjs'
 import { consent } from '../testing/content'
 import { demoRequest, expect, fillDemoForm, submitButton, test, uniqueEmail } from './fixtures'
+import { ConfiguredBuild } from './configured-build'
 
 /**
  * A build made with a tag manager configured (VITE_GTM_ID). The container's host is routed to
  * a stand-in container, so nothing leaves the machine; the stand-in records what the data layer
  * held when it ran and sets a _ga cookie, as Google's tags do.
  */
-const OUT_DIR = 'test-results/dist-gtm'
 const CONTAINER_ID = 'GTM-E2E2026'
 const TAG_HOSTS = /googletagmanager\.com|google-analytics\.com|analytics\.google\.com/
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
@@ -92,38 +90,16 @@ test.describe('a build with a tag manager configured', () => {
   // The build in beforeAll counts against this timeout; on a loaded machine it takes minutes.
   test.describe.configure({ mode: 'serial', timeout: 300_000 })
 
-  let site: ChildProcess
+  const site = new ConfiguredBuild('gtm')
   let origin = ''
 
   test.beforeAll(async ({ isMobile }) => {
     test.skip(isMobile, 'one build is enough')
-    const build = spawnSync('node', ['pipeline/build.mjs'], {
-      env: {
-        ...process.env,
-        BUILD_OUT_DIR: OUT_DIR,
-        BUILD_SSR_DIR: 'build/ssr-gtm',
-        BUILD_SERVER: 'reuse',
-        VITE_GTM_ID: CONTAINER_ID,
-      },
-      encoding: 'utf8',
-    })
-    expect(build.status, build.stderr).toBe(0)
-    const port = await freePort()
-    origin = `http://127.0.0.1:${port}`
-    site = spawn('node', ['build/server/main.js'], {
-      env: { ...process.env, PORT: String(port), DIST_DIR: OUT_DIR, DATA_DIR: `${OUT_DIR}-data` },
-      stdio: 'ignore',
-    })
-    await expect
-      .poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status, {
-        timeout: 15_000,
-      })
-      .toBe(200)
+    await site.start({ VITE_GTM_ID: CONTAINER_ID })
+    origin = site.origin
   })
 
-  test.afterAll(() => {
-    site?.kill('SIGTERM')
-  })
+  test.afterAll(() => site.stop())
 
   const phoneContext = (browser: Browser) =>
     browser.newContext({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 } })
@@ -278,7 +254,7 @@ test.describe('a build with a tag manager configured', () => {
   test('the CSP allows the tag host in this build only, which holds the consent code', async ({
     request,
   }) => {
-    expect(consentCode(OUT_DIR)).toHaveLength(1)
+    expect(consentCode(site.outDir)).toHaveLength(1)
     const csp = (await request.get(origin)).headers()['content-security-policy']
     const scriptSources = csp!.match(/script-src ([^;]*)/)![1]!.split(' ')
     expect(scriptSources).toContain("'self'")

@@ -1,8 +1,6 @@
 import { demoForm } from '../testing/content'
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { freePort } from '../testing/free-port.mjs'
 import {
   demoRequest,
   expect,
@@ -12,12 +10,12 @@ import {
   uniqueEmail,
   waitForHydration,
 } from './fixtures'
+import { ConfiguredBuild } from './configured-build'
 
 /**
  * A build made with the e-mail service configured: the page talks to that service (here a
  * stand-in on another origin, as the real one is) and the local stand-in is off.
  */
-const OUT_DIR = 'test-results/dist-service'
 
 type Received = { url: string; body: Record<string, unknown> }
 
@@ -29,8 +27,7 @@ test.describe('a build configured for the e-mail service', () => {
 
   let api: Server
   let apiOrigin = ''
-  let site: ChildProcess
-  // A free port, not a fixed one: the same suite may be running in another checkout.
+  const site = new ConfiguredBuild('service')
   let origin = ''
   const received: Received[] = []
   let answer = { status: 200, body: 'OK' }
@@ -52,36 +49,17 @@ test.describe('a build configured for the e-mail service', () => {
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
     apiOrigin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`
 
-    const build = spawnSync('node', ['pipeline/build.mjs'], {
-      env: {
-        ...process.env,
-        BUILD_OUT_DIR: OUT_DIR,
-        // Its own render bundle, and the server the suite's web server already compiled.
-        BUILD_SSR_DIR: 'build/ssr-service',
-        BUILD_SERVER: 'reuse',
-        VITE_EMAILJS_PUBLIC_KEY: 'public-key-123',
-        VITE_EMAILJS_SERVICE_ID: 'service_sales',
-        VITE_EMAILJS_TEMPLATE_ID: 'template_demo',
-        VITE_EMAILJS_API_ORIGIN: apiOrigin,
-      },
-      encoding: 'utf8',
+    await site.start({
+      VITE_EMAILJS_PUBLIC_KEY: 'public-key-123',
+      VITE_EMAILJS_SERVICE_ID: 'service_sales',
+      VITE_EMAILJS_TEMPLATE_ID: 'template_demo',
+      VITE_EMAILJS_API_ORIGIN: apiOrigin,
     })
-    expect(build.status, build.stderr).toBe(0)
-    const port = await freePort()
-    origin = `http://127.0.0.1:${port}`
-    site = spawn('node', ['build/server/main.js'], {
-      env: { ...process.env, PORT: String(port), DIST_DIR: OUT_DIR, DATA_DIR: `${OUT_DIR}-data` },
-      stdio: 'ignore',
-    })
-    await expect
-      .poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status, {
-        timeout: 15_000,
-      })
-      .toBe(200)
+    origin = site.origin
   })
 
   test.afterAll(async () => {
-    site?.kill('SIGTERM')
+    site.stop()
     if (api) await new Promise<void>((resolve) => api.close(() => resolve()))
   })
 

@@ -21,9 +21,13 @@ async function load(file) {
 }
 
 // Every build-time variable is checked before anything is written (README, Build time).
-const { checkBuildSettings, readBuildSetting } = await load('../src/config/build-settings.ts')
+const { checkBuildSettings, readBuildSetting, parseContentEditor } = await load(
+  '../src/config/build-settings.ts',
+)
+let editor
 try {
   checkBuildSettings(process.env)
+  editor = parseContentEditor(process.env)
 } catch (error) {
   console.error(`The build stopped: ${error.message}`)
   process.exit(1)
@@ -90,11 +94,19 @@ run(bin('vite'), [
   'warn',
 ])
 await prerender({ distDir: outDir, ssrDir, env: process.env })
+// The content editor at /admin/, only when a Git host is set (README, Editing content).
+if (editor) {
+  const { writeContentEditor } = await load('content/editor-build.ts')
+  await writeContentEditor(outDir, editor, setting('SITE_URL'))
+}
 // The last step shares the server's modules (headers, pages) from source, so build/server/
 // holds only what the server runs.
 const postbuildStep = await load('postbuild.ts')
 const postbuildStarted = Date.now()
-const { compressed } = await postbuildStep.postbuild(outDir)
+const { compressed } = await postbuildStep.postbuild(
+  outDir,
+  setting('NETLIFY') ? 'netlify' : 'cloudflare',
+)
 console.log(
   `postbuild: ${compressed.length} files precompressed (br, gz), host rules written in ` +
     `${Date.now() - postbuildStarted} ms`,

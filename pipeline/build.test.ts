@@ -20,3 +20,17 @@ describe('npm run build on a static host', () => {
     expect(build.stderr).toMatch(/VITE_EMAILJS_SERVICE_ID and VITE_EMAILJS_TEMPLATE_ID/)
   })
 })
+
+describe('npm run build with the content editor', () => {
+  it('refuses a Git host without the repository to publish to, before it builds anything', () => {
+    const build = spawnSync(process.execPath, ['pipeline/build.mjs'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, CMS_GIT_HOST: 'github', CMS_REPO: '' },
+      encoding: 'utf8',
+    })
+    expect(build.status).toBe(1)
+    expect(build.stderr).toContain(
+      'The build stopped: CMS_GIT_HOST is set but CMS_REPO is not: name the repository (owner/name)',
+    )
+  })
+})

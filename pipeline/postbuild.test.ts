@@ -3,9 +3,19 @@ import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HEADERS_FILE, NGINX_HEADERS_FILE, REDIRECTS_FILE, postbuild } from './postbuild.js'
-import { IMMUTABLE_CACHE, securityHeaders } from '../server/security-headers.js'
-import { CLOUDFLARE_LIMITS, headersFile, redirectsFile } from './static-host-rules.js'
 import {
+  IMMUTABLE_CACHE,
+  editorSecurityHeaders,
+  securityHeaders,
+} from '../server/security-headers.js'
+import {
+  CLOUDFLARE_LIMITS,
+  headersFile,
+  nginxEditorRules,
+  redirectsFile,
+} from './static-host-rules.js'
+import {
+  EDITOR_BUILD,
   FAKE_PAGES,
   LOCAL_BUILD,
   makeFakeDist,
@@ -48,7 +58,10 @@ describe('postbuild', () => {
     ]) {
       expect(await exists(join(dist.dist, `${path}.br`)), path).toBe(false)
     }
-    expect(await readdir(join(dist.dist, '.deploy'))).toEqual(['security-headers.conf'])
+    expect((await readdir(join(dist.dist, '.deploy'))).sort()).toEqual([
+      'editor.conf',
+      'security-headers.conf',
+    ])
   })
 
   it('writes the nginx headers include from the same header map', async () => {
@@ -105,5 +118,57 @@ describe('postbuild', () => {
 
   it('fails clearly when there is no build', async () => {
     await expect(postbuild(join(dist.root, 'missing'))).rejects.toThrow(/Run npm run build first/)
+  })
+})
+
+describe('the static hosts’ rules for a build with the content editor', () => {
+  const site = securityHeaders(LOCAL_BUILD)
+  const editor = editorSecurityHeaders({ ...EDITOR_BUILD, editor: EDITOR_BUILD.editor! })
+  const rulesFor = (text: string, pattern: string) =>
+    text
+      .split(/\n(?=\S)/)
+      .find((block) => block.startsWith(`${pattern}\n`))
+      ?.split('\n')
+      .slice(1)
+
+  it('on Cloudflare Pages, detaches the site’s headers below /admin before it sets the editor’s', () => {
+    const text = headersFile(site, { headers: editor, host: 'cloudflare' })
+    for (const pattern of ['/admin', '/admin/*']) {
+      const lines = rulesFor(text, pattern)!
+      expect(lines).toContain('  ! content-security-policy')
+      expect(lines).toContain('  ! cross-origin-opener-policy')
+      expect(lines).toContain(`  content-security-policy: ${editor['content-security-policy']}`)
+    }
+    expect(rulesFor(text, '/*')).toContain(
+      `  content-security-policy: ${site['content-security-policy']}`,
+    )
+  })
+
+  it('on Netlify, sets the editor’s headers in a later rule, which wins, with no "!" it would refuse', () => {
+    const text = headersFile(site, { headers: editor, host: 'netlify' })
+    expect(text).not.toMatch(/^\s+!/m)
+    expect(text.indexOf('/admin/*\n')).toBeGreaterThan(text.indexOf('/*\n'))
+    expect(rulesFor(text, '/admin/*')).toContain(
+      `  content-security-policy: ${editor['content-security-policy']}`,
+    )
+  })
+
+  it('passes /admin/ through to the editor’s page only when the build has one', () => {
+    const files = ['/admin/index.html', '/admin/decap-cms.js']
+    const withEditor = redirectsFile(FAKE_PAGES, files, true).split('\n')
+    expect(withEditor).toContain('/admin/ /admin/ 200')
+    expect(withEditor).toContain('/admin /admin/ 301')
+    expect(redirectsFile(FAKE_PAGES, [], false)).not.toContain('/admin')
+  })
+
+  it('gives nginx the editor’s headers at /admin, or the site’s when there is no editor', () => {
+    const withEditor = nginxEditorRules(site, editor)
+    expect(withEditor).toContain(
+      "add_header content-security-policy \"default-src 'self'; script-src 'self' 'unsafe-eval'",
+    )
+    expect(withEditor).toContain('location = /admin/ { try_files /admin/index.html =404; }')
+    const without = nginxEditorRules(site, null)
+    expect(without).not.toContain('unsafe-eval')
+    expect(without).toContain('return 302 /;')
   })
 })

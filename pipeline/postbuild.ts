@@ -10,14 +10,20 @@ import { extname, join, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { COMPRESSIBLE } from '../server/precompressed.js'
-import { securityHeaders } from '../server/security-headers.js'
+import { editorSecurityHeaders, securityHeaders } from '../server/security-headers.js'
 import { readSiteBuild, readSitePages } from '../server/site-build.js'
-import { headersFile, nginxSecurityHeaders, redirectsFile } from './static-host-rules.js'
+import {
+  headersFile,
+  nginxEditorRules,
+  nginxSecurityHeaders,
+  redirectsFile,
+} from './static-host-rules.js'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
 export const NGINX_HEADERS_FILE = '.deploy/security-headers.conf'
+export const NGINX_EDITOR_FILE = '.deploy/editor.conf'
 export const HEADERS_FILE = '_headers'
 export const REDIRECTS_FILE = '_redirects'
 
@@ -76,7 +82,14 @@ function siteFiles(files: readonly string[]): string[] {
     .map((file) => `/${file.split(sep).join('/')}`)
 }
 
-export async function postbuild(distDir: string): Promise<PostbuildResult> {
+/**
+ * @param host where the build is deployed, when it is a static host whose rules differ
+ *   (Netlify reads the editor's header rule its own way)
+ */
+export async function postbuild(
+  distDir: string,
+  host: 'netlify' | 'cloudflare' = 'cloudflare',
+): Promise<PostbuildResult> {
   const dist = resolve(distDir)
   const build = readSiteBuild(dist)
   const pages = readSitePages(dist)
@@ -86,9 +99,19 @@ export async function postbuild(distDir: string): Promise<PostbuildResult> {
     compressFile(join(dist, file)),
   )
   const headers = securityHeaders(build)
+  const editorHeaders = build.editor
+    ? editorSecurityHeaders({ ...build, editor: build.editor })
+    : null
   await mkdir(join(dist, '.deploy'), { recursive: true })
   await writeFile(join(dist, NGINX_HEADERS_FILE), nginxSecurityHeaders(headers))
-  await writeFile(join(dist, HEADERS_FILE), headersFile(headers))
-  await writeFile(join(dist, REDIRECTS_FILE), redirectsFile(pages, siteFiles(files)))
+  await writeFile(join(dist, NGINX_EDITOR_FILE), nginxEditorRules(headers, editorHeaders))
+  await writeFile(
+    join(dist, HEADERS_FILE),
+    headersFile(headers, editorHeaders && { headers: editorHeaders, host }),
+  )
+  await writeFile(
+    join(dist, REDIRECTS_FILE),
+    redirectsFile(pages, siteFiles(files), editorHeaders !== null),
+  )
   return { compressed }
 }

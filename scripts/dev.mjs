@@ -138,8 +138,23 @@ async function contentEditor(pathname) {
   const file = {
     '/admin/': [resolve(root, 'pipeline/content/cms.html'), 'text/html; charset=utf-8'],
     '/admin/decap-cms.js': [require.resolve('decap-cms'), 'text/javascript'],
+    '/admin/manual-init.js': [
+      resolve(root, 'pipeline/content/cms-manual-init.js'),
+      'text/javascript',
+    ],
   }[pathname]
-  if (file) return { headers: { 'content-type': file[1] }, body: await readFile(file[0]) }
+  if (file) {
+    // The policy the build gives the editor, reaching the local proxy instead of a Git host.
+    const { editorContentSecurityPolicy } = await vite.ssrLoadModule('/server/security-headers.ts')
+    const policy = editorContentSecurityPolicy({
+      connectOrigins: [new URL(proxyUrl).origin],
+      imageOrigins: [],
+    })
+    return {
+      headers: { 'content-type': file[1], 'content-security-policy': policy },
+      body: await readFile(file[0]),
+    }
+  }
   if (pathname !== '/admin/config.yml') return { status: 404, body: 'Not found' }
   const { cmsConfig } = await vite.ssrLoadModule('/pipeline/content/cms-config.ts')
   return {

@@ -4,9 +4,15 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.js'
-import { LOCAL_BUILD, makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
+import {
+  EDITOR_BUILD,
+  LOCAL_BUILD,
+  makeFakeDist,
+  type FakeDist,
+} from '../testing/server/fake-dist.js'
 import { request } from '../testing/server/http.js'
 import {
+  EDITOR_CHECKS,
   SERVING_CHECKS,
   assertNoLeak,
   assertSecurityHeaders,
@@ -34,6 +40,23 @@ afterAll(async () => {
 
 describe('Node server: the serving rules shared with nginx', () => {
   for (const check of SERVING_CHECKS) it(check.name, () => check.run(target))
+})
+
+describe('Node server with the content editor in the build', () => {
+  let editorDist: FakeDist
+  let editorApp: FastifyInstance
+  let editorTarget: ServingTarget
+  beforeAll(async () => {
+    editorDist = await makeFakeDist(EDITOR_BUILD)
+    editorApp = buildApp({ distDir: editorDist.dist, dataDir })
+    const url = await editorApp.listen({ port: 0, host: '127.0.0.1' })
+    editorTarget = { url, dist: editorDist, build: EDITOR_BUILD, brotli: true }
+  })
+  afterAll(async () => {
+    await editorApp?.close()
+    if (editorDist) await rm(editorDist.root, { recursive: true, force: true })
+  })
+  for (const check of EDITOR_CHECKS) it(check.name, () => check.run(editorTarget))
 })
 
 describe('Node server: its own routes', () => {

@@ -27,7 +27,15 @@ import { OutboxWriter, outboxPath, type OutboxIo, type Readiness } from './outbo
 import { COMPRESSIBLE } from './precompressed.js'
 import { OneLinePerRequest } from './request-log.js'
 import { classifyPath } from './request-path.js'
-import { NO_STORE, REVALIDATE_CACHE, cacheControlFor, securityHeaders } from './security-headers.js'
+import {
+  NO_STORE,
+  REVALIDATE_CACHE,
+  cacheControlFor,
+  editorSecurityHeaders,
+  EDITOR_PATH,
+  isEditorPath,
+  securityHeaders,
+} from './security-headers.js'
 import { readSiteBuild, type SiteBuild } from './site-build.js'
 import { TEXT, clientErrorStatus, sendText } from './text-reply.js'
 
@@ -113,6 +121,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const distDir = resolve(options.distDir)
   const build = readSiteBuild(distDir)
   const headers = securityHeaders(build)
+  // The content editor, when the build ships one, is served under its own headers.
+  const editorHeaders = build.editor
+    ? editorSecurityHeaders({ ...build, editor: build.editor })
+    : null
   const notFoundPage = readOptional(join(distDir, '404.html'))
   const limits = { ...DEFAULT_LIMITS, ...options.limits }
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
@@ -173,8 +185,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
       : null
   app.decorate('site', { build, distDir, outboxFile: outbox?.file ?? null, connections })
 
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers).header('cache-control', REVALIDATE_CACHE)
+  app.addHook('onRequest', async (request, reply) => {
+    const forEditor = editorHeaders !== null && isEditorPath(request.url.split('?')[0]!)
+    reply.headers(forEditor ? editorHeaders : headers).header('cache-control', REVALIDATE_CACHE)
   })
   app.addHook('onSend', async (_request, reply) => {
     // In-flight keep-alive connections must not keep a closing server alive.
@@ -233,6 +246,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     method: ['GET', 'HEAD'],
     url: '/*',
     handler: (request, reply) => {
+      // The editor's page, at /admin and /admin/ (its own files are named below it).
+      const path = request.url.split('?')[0]
+      if (editorHeaders !== null && (path === EDITOR_PATH || path === `${EDITOR_PATH}/`))
+        return reply.type('text/html; charset=utf-8').sendFile(`${EDITOR_PATH}/index.html`)
       const target = classifyPath(request.url)
       switch (target.kind) {
         case 'bad-request':

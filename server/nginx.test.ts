@@ -4,12 +4,17 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NGINX_BIN, nginxInstalled, startNginx, type NginxServer } from '../testing/server/nginx.js'
 import {
+  EDITOR_BUILD,
   LOCAL_BUILD,
   SECRET_MARKER,
   makeFakeDist,
   type FakeDist,
 } from '../testing/server/fake-dist.js'
-import { SERVING_CHECKS, type ServingTarget } from '../testing/server/serving-checks.js'
+import {
+  EDITOR_CHECKS,
+  SERVING_CHECKS,
+  type ServingTarget,
+} from '../testing/server/serving-checks.js'
 
 const installed = nginxInstalled()
 const missing = `${NGINX_BIN} not found: install it with apt-get install -y nginx-light`
@@ -45,5 +50,25 @@ describe.skipIf(!installed)(
     })
 
     for (const check of SERVING_CHECKS) it(check.name, () => check.run(target))
+  },
+)
+
+describe.skipIf(!installed)(
+  'nginx with deploy/nginx.conf and the content editor in the build',
+  () => {
+    let dist: FakeDist
+    let nginx: NginxServer
+    let target: ServingTarget
+    beforeAll(async () => {
+      dist = await makeFakeDist(EDITOR_BUILD)
+      await chmod(dist.root, 0o755)
+      nginx = await startNginx(dist.dist)
+      target = { url: nginx.url, dist, build: EDITOR_BUILD, brotli: false }
+    })
+    afterAll(async () => {
+      await nginx?.stop()
+      if (dist) await rm(dist.root, { recursive: true, force: true })
+    })
+    for (const check of EDITOR_CHECKS) it(check.name, () => check.run(target))
   },
 )

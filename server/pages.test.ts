@@ -3,7 +3,12 @@
 // wire stay with the servers we run: on Pages, Cloudflare's edge answers those.
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOCAL_BUILD, makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
+import {
+  EDITOR_BUILD,
+  LOCAL_BUILD,
+  makeFakeDist,
+  type FakeDist,
+} from '../testing/server/fake-dist.js'
 import {
   PAGES_WAYS,
   WRANGLER_BIN,
@@ -11,7 +16,11 @@ import {
   startPagesRuntime,
   type PagesRuntime,
 } from '../testing/server/pages-runtime.js'
-import { SERVING_CHECKS, type ServingTarget } from '../testing/server/serving-checks.js'
+import {
+  EDITOR_CHECKS,
+  SERVING_CHECKS,
+  type ServingTarget,
+} from '../testing/server/serving-checks.js'
 
 describe.skipIf(WRANGLER_BIN === null)(
   'Cloudflare Pages runtime with _headers and _redirects: the serving rules shared with Node',
@@ -39,5 +48,24 @@ describe.skipIf(WRANGLER_BIN === null)(
       await pages.stop()
       expect(groupAlive(pages.groupId)).toBe(false)
     })
+  },
+)
+
+describe.skipIf(WRANGLER_BIN === null)(
+  'Cloudflare Pages runtime with the content editor in the build',
+  () => {
+    let dist: FakeDist
+    let pages: PagesRuntime
+    let target: ServingTarget
+    beforeAll(async () => {
+      dist = await makeFakeDist(EDITOR_BUILD)
+      pages = await startPagesRuntime(dist.dist)
+      target = { url: pages.url, dist, build: EDITOR_BUILD, brotli: false, staticHost: PAGES_WAYS }
+    })
+    afterAll(async () => {
+      await pages?.stop()
+      if (dist) await rm(dist.root, { recursive: true, force: true })
+    })
+    for (const check of EDITOR_CHECKS) it(check.name, () => check.run(target))
   },
 )

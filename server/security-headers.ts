@@ -1,7 +1,7 @@
 // The one place that decides the response headers. The Node server, the static-host rules
 // written by postbuild (nginx, _headers) and the tests all derive from these functions, so the
 // three ways of serving the site cannot drift apart.
-import type { SiteBuild } from './site-build.js'
+import type { EditorOrigins, SiteBuild } from './site-build.js'
 
 /** Hashed file names change with their content, so a year-long immutable cache is safe. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable'
@@ -11,6 +11,13 @@ export const REVALIDATE_CACHE = 'no-cache'
 export const NO_STORE = 'no-store'
 
 export const ASSETS_PREFIX = '/assets/'
+
+/** Where the content editor lives when the build ships one (CMS_GIT_HOST). */
+export const EDITOR_PATH = '/admin'
+
+/** Whether a request path is the editor's: /admin, /admin/ or a file below it. */
+export const isEditorPath = (path: string) =>
+  path === EDITOR_PATH || path.startsWith(`${EDITOR_PATH}/`)
 
 const sources = (...groups: (string | null | readonly string[])[]): string =>
   groups
@@ -42,6 +49,32 @@ export function contentSecurityPolicy(build: SiteBuild): string {
     ['form-action', sources("'self'", build.apiOrigin)],
     ['frame-ancestors', "'none'"],
     ['manifest-src', "'self'"],
+  ]
+  return directives.map(([name, value]) => `${name} ${value}`).join('; ')
+}
+
+/**
+ * The content editor's own policy, for /admin/ only: the site's pages keep theirs, unchanged.
+ * Decap CMS needs two things the site never allows: 'unsafe-eval', because it checks its
+ * configuration with ajv, which compiles validators with new Function; and inline styles,
+ * which its CSS-in-JS writes at run time. It reaches only its Git host's API and sign-in.
+ * @internal the dev server (scripts/dev.mjs) serves the editor under it too
+ */
+export function editorContentSecurityPolicy(editor: EditorOrigins): string {
+  const directives: [string, string][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self' 'unsafe-eval'"],
+    ['style-src', "'self' 'unsafe-inline'"],
+    ['img-src', sources("'self' data: blob:", editor.imageOrigins)],
+    ['font-src', "'self' data:"],
+    // blob: for the pictures it previews, which it reads back as files.
+    ['connect-src', sources("'self' blob:", editor.connectOrigins)],
+    ['frame-src', "'none'"],
+    ['media-src', "'self' blob:"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'none'"],
   ]
   return directives.map(([name, value]) => `${name} ${value}`).join('; ')
 }
@@ -91,6 +124,21 @@ export function securityHeaders(build: SiteBuild): Record<string, string> {
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'x-frame-options': 'DENY',
+  }
+}
+
+/**
+ * The editor's headers: the site's, with its own policy, a window that keeps its reference to
+ * the Git host's sign-in window (which reports back to it), and no place in search results.
+ */
+export function editorSecurityHeaders(
+  build: SiteBuild & { editor: EditorOrigins },
+): Record<string, string> {
+  return {
+    ...securityHeaders(build),
+    'content-security-policy': editorContentSecurityPolicy(build.editor),
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+    'x-robots-tag': 'noindex, nofollow',
   }
 }
 

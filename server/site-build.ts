@@ -18,6 +18,13 @@ export interface SiteBuild {
   frameOrigins: string[]
   scriptOrigins: string[]
   connectOrigins: string[]
+  /** The content editor at /admin/, when the build ships one: what its own policy allows. */
+  editor: EditorOrigins | null
+}
+
+export interface EditorOrigins {
+  connectOrigins: string[]
+  imageOrigins: string[]
 }
 
 const SITE_BUILD_FILE = '.site.json'
@@ -93,7 +100,22 @@ export function parseSiteBuild(raw: unknown): SiteBuild {
     frameOrigins: list(record, 'frameOrigins', isOrigin, 'an https origin'),
     scriptOrigins: list(record, 'scriptOrigins', isOrigin, 'an https origin'),
     connectOrigins: list(record, 'connectOrigins', isOrigin, 'an https origin'),
+    editor: parseEditor(record.editor ?? null),
   }
+}
+
+function parseEditor(raw: unknown): EditorOrigins | null {
+  if (raw === null) return null
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw new SiteBuildError('editor must be an object or null')
+  const record = raw as Record<string, unknown>
+  const origins = (key: string) => {
+    const value = record[key] ?? []
+    if (!Array.isArray(value) || !value.every(isOrigin))
+      throw new SiteBuildError(`editor.${key} must be an array of https origins`)
+    return value as string[]
+  }
+  return { connectOrigins: origins('connectOrigins'), imageOrigins: origins('imageOrigins') }
 }
 
 /** A page the build wrote: its address and its file below dist/. */

@@ -4,7 +4,13 @@
  */
 import './styles/global.css'
 import { createHash } from 'node:crypto'
-import { parseMailConfig, parseSiteUrl, parseTagManagerId, type Env } from './config/build-settings'
+import {
+  parseContentEditor,
+  parseMailConfig,
+  parseSiteUrl,
+  parseTagManagerId,
+  type Env,
+} from './config/build-settings'
 import {
   language,
   NOT_FOUND_FILE,
@@ -100,6 +106,7 @@ const cspHash = (text: string) =>
 export function describeBuild(env: Env, inlineStyles: readonly string[]) {
   const mail = parseMailConfig(env)
   const tagManager = parseTagManagerId(env)
+  const editor = parseContentEditor(env)
   return {
     mode: mail.mode,
     apiOrigin: mail.apiOrigin,
@@ -110,6 +117,11 @@ export function describeBuild(env: Env, inlineStyles: readonly string[]) {
     connectOrigins: tagManager
       ? ['https://www.google-analytics.com', 'https://*.google-analytics.com']
       : [],
+    // The content editor at /admin/ (CMS_GIT_HOST), served under a policy of its own.
+    editor: editor && {
+      connectOrigins: editor.connectOrigins,
+      imageOrigins: editor.imageOrigins,
+    },
     siteUrl: parseSiteUrl(env),
     pages: Object.values(pages),
   }

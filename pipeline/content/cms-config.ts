@@ -15,10 +15,10 @@ export type CmsBackend =
   | { readonly kind: 'local'; readonly proxyUrl: string }
   | {
       readonly kind: 'git-host'
-      readonly name: 'github' | 'gitlab' | 'gitea'
+      readonly name: 'github' | 'gitlab'
       readonly repo: string
       readonly branch: string
-      readonly baseUrl?: string
+      readonly baseUrl: string
     }
 
 type JsonSchema = {
@@ -71,15 +71,19 @@ const PROSE_FILES = {
 const PROSE_HINT =
   'Markdown: un párrafo por bloque, separados por una línea en blanco; listas con «- »; enlaces como [texto](https://…); cada sección empieza con «## Título {#ancla}».'
 
+/** A rule the editor checks as one types: [pattern, what Decap adds after «no coincide…»]. */
 function lengthRule(node: JsonSchema): [string, string] | undefined {
-  if (node.pattern) return [node.pattern, node.description ?? 'Revisa el formato de este campo.']
+  // Decap ends the sentence with its own period.
+  const sentence = (text: string) =>
+    text.replace(/\.$/, '').replace(/^./, (first) => first.toLowerCase())
+  if (node.pattern) return [node.pattern, sentence(node.description ?? 'revisa el formato')]
   if (node.maxLength === undefined) return undefined
   const min = node.minLength ?? 0
   return [
     `^[\\s\\S]{${min},${node.maxLength}}$`,
     min > 0
-      ? `Escribe entre ${min} y ${node.maxLength} caracteres: más largo no cabe en la página.`
-      : `Como máximo ${node.maxLength} caracteres: más largo no cabe en la página.`,
+      ? `escribe entre ${min} y ${node.maxLength} caracteres: más largo no cabe en la página`
+      : `como máximo ${node.maxLength} caracteres: más largo no cabe en la página`,
   ]
 }
 
@@ -150,7 +154,7 @@ function backendConfig(backend: CmsBackend) {
       name: backend.name,
       repo: backend.repo,
       branch: backend.branch,
-      ...(backend.baseUrl ? { base_url: backend.baseUrl } : {}),
+      base_url: backend.baseUrl,
     },
   }
 }

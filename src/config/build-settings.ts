@@ -90,6 +90,33 @@ export const BUILD_SETTINGS = {
     expected: 'a container id such as GTM-AB12CD3',
     schema: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/),
   }),
+  CMS_GIT_HOST: setting({
+    description:
+      'Ships the content editor at `/admin/`, publishing to this Git host (`github` or `gitlab`). Unset: no editor in the build.',
+    default: undefined,
+    expected: 'github or gitlab',
+    schema: z.enum(['github', 'gitlab']),
+  }),
+  CMS_REPO: setting({
+    description:
+      'The repository the editor publishes to (`owner/name`). Required with `CMS_GIT_HOST`.',
+    default: undefined,
+    expected: 'owner/name',
+    schema: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
+  }),
+  CMS_BRANCH: setting({
+    description: 'The branch the editor publishes to; the host builds the site from it.',
+    default: 'main',
+    expected: 'a branch name',
+    schema: z.string().regex(/^[\w./-]+$/),
+  }),
+  CMS_AUTH_ORIGIN: setting({
+    description:
+      "Where editors sign in (Decap's `base_url`): an OAuth service for GitHub, the GitLab server for GitLab.",
+    default: undefined,
+    expected: 'an https address such as https://api.netlify.com',
+    schema: origin(['https:']),
+  }),
   CF_PAGES: setting({
     description:
       'Set by Cloudflare Pages. The build then stops unless the e-mail service is configured.',
@@ -179,6 +206,49 @@ export const parseSiteUrl = (env: Env): string => withDefault(env, 'SITE_URL')
 /** A Google Tag Manager container id (GTM-XXXXXXX), or null when none is configured. */
 export const parseTagManagerId = (env: Env): string | null =>
   readBuildSetting(env, 'VITE_GTM_ID') ?? null
+
+/** Where the editor of a Git host reads, writes and signs in: its API and its pictures. */
+const GIT_HOSTS = {
+  github: {
+    api: ['https://api.github.com'],
+    images: ['https://avatars.githubusercontent.com', 'https://raw.githubusercontent.com'],
+    // Decap's own GitHub sign-in service; a self-hosted one is set with CMS_AUTH_ORIGIN.
+    auth: 'https://api.netlify.com',
+  },
+  gitlab: {
+    api: ['https://gitlab.com'],
+    images: ['https://gitlab.com', 'https://secure.gravatar.com'],
+    auth: 'https://gitlab.com',
+  },
+} as const
+
+/** The content editor shipped at /admin/ (CMS_GIT_HOST), or null when the build has none. */
+export type ContentEditorConfig = {
+  readonly backend: {
+    readonly name: keyof typeof GIT_HOSTS
+    readonly repo: string
+    readonly branch: string
+    readonly baseUrl: string
+  }
+  /** What its own Content-Security-Policy allows it to reach (server/security-headers.ts). */
+  readonly connectOrigins: readonly string[]
+  readonly imageOrigins: readonly string[]
+}
+
+export function parseContentEditor(env: Env): ContentEditorConfig | null {
+  const name = readBuildSetting(env, 'CMS_GIT_HOST')
+  if (name === undefined) return null
+  const repo = readBuildSetting(env, 'CMS_REPO')
+  if (repo === undefined)
+    throw new Error('CMS_GIT_HOST is set but CMS_REPO is not: name the repository (owner/name)')
+  const host = GIT_HOSTS[name]
+  const baseUrl = readBuildSetting(env, 'CMS_AUTH_ORIGIN') ?? host.auth
+  return {
+    backend: { name, repo, branch: withDefault(env, 'CMS_BRANCH'), baseUrl },
+    connectOrigins: [...new Set([...host.api, baseUrl])],
+    imageOrigins: host.images,
+  }
+}
 
 /** The constants Vite inlines into the page (see build-env.ts). */
 export function buildConstants(env: Env): Record<string, string> {

@@ -31,7 +31,20 @@ export const LOCAL_BUILD: SiteBuild = {
   frameOrigins: ['https://www.youtube-nocookie.com'],
   scriptOrigins: [],
   connectOrigins: [],
+  editor: null,
 }
+
+/** A build that ships the content editor at /admin/ (CMS_GIT_HOST=github). */
+export const EDITOR_BUILD: SiteBuild = {
+  ...LOCAL_BUILD,
+  editor: {
+    connectOrigins: ['https://api.github.com', 'https://api.netlify.com'],
+    imageOrigins: ['https://avatars.githubusercontent.com'],
+  },
+}
+
+/** The editor's page, as the build writes it (pipeline/content/cms.html). */
+export const EDITOR_PAGE_MARKER = 'EDITOR-PAGE-MARKER'
 
 /** The pages the fake build lists in .site.json, as the prerender writes them. */
 export const FAKE_PAGES: SitePage[] = [
@@ -59,6 +72,12 @@ export async function makeFakeDist(build: SiteBuild = LOCAL_BUILD): Promise<Fake
     ['/favicon.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')],
     ['/favicon.ico', Buffer.from([0, 0, 1, 0, 1, 0])],
     ['/og-image.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])],
+    ...(build.editor
+      ? ([
+          ['/admin/index.html', Buffer.from(page('Editor de contenido', EDITOR_PAGE_MARKER))],
+          ['/admin/decap-cms.js', Buffer.from('console.log("cms");\n'.repeat(200))],
+        ] as const)
+      : []),
   ])
   for (const [path, content] of files) {
     const file = join(dist, path)

@@ -8,11 +8,12 @@ import {
   ASSETS_PREFIX,
   IMMUTABLE_CACHE,
   REVALIDATE_CACHE,
+  editorSecurityHeaders,
   securityHeaders,
 } from '../../server/security-headers.js'
 import type { SiteBuild } from '../../server/site-build.js'
 import type { FakeDist } from './fake-dist.js'
-import { SECRET_MARKER } from './fake-dist.js'
+import { EDITOR_PAGE_MARKER, SECRET_MARKER } from './fake-dist.js'
 import { rawRequest, request, type HttpResponse } from './http.js'
 
 export interface ServingTarget {
@@ -203,6 +204,9 @@ export const SERVING_CHECKS: ServingCheck[] = [
         '/precios?utm_source=ad',
         '/assets',
         '//x',
+        // No editor in this build: its address is nothing special.
+        '/admin',
+        '/admin/',
       ]) {
         const res = await request(target.url, path)
         assert.equal(res.status, 302, path)
@@ -457,6 +461,37 @@ export const SERVING_CHECKS: ServingCheck[] = [
       assert.doesNotMatch(raw, /^HTTP\/1\.1 5/)
       assertNoLeak(raw, 'absolute-form')
       await assertStillServing(target)
+    },
+  },
+]
+
+/**
+ * A build with the content editor (CMS_GIT_HOST): the editor at /admin/ under headers of its
+ * own, one policy and not two, and every page of the site under the site's, not weakened.
+ */
+export const EDITOR_CHECKS: ServingCheck[] = [
+  {
+    name: 'the editor is served at /admin/ under its own policy, and only there',
+    async run(target) {
+      assert.ok(target.build.editor, 'a build with the editor')
+      const expected = editorSecurityHeaders({ ...target.build, editor: target.build.editor })
+      const redirect = await request(target.url, '/admin')
+      if (redirect.status !== 200) {
+        assert.ok([301, 308].includes(redirect.status), `/admin answers ${redirect.status}`)
+        assert.equal(redirect.headers.location, '/admin/')
+      }
+      for (const path of ['/admin/', ...(redirect.status === 200 ? ['/admin'] : [])]) {
+        const res = await request(target.url, path)
+        assert.equal(res.status, 200, path)
+        assert.ok(res.text.includes(EDITOR_PAGE_MARKER), `${path} is the editor's page`)
+        for (const [name, value] of Object.entries(expected))
+          assert.equal(header(res, name), value, `${name} on ${path}`)
+      }
+      const bundle = await request(target.url, '/admin/decap-cms.js')
+      assert.equal(bundle.status, 200)
+      assert.equal(header(bundle, 'content-security-policy'), expected['content-security-policy'])
+      for (const path of ['/', '/tyc', '/assets/app-abc123.js'])
+        assertSecurityHeaders(await request(target.url, path), target.build, path)
     },
   },
 ]

@@ -1,0 +1,64 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { freePort } from '../testing/free-port.mjs'
+import { expect } from './fixtures'
+
+/**
+ * A production build made with settings of its own (test-results/dist-<name>), served by the
+ * production server on a free port: a free one, as the same suite may be running in another
+ * checkout. Its own render bundle (build/ssr-<name>), so two such builds never share one, and
+ * the server the suite's web server already compiled.
+ */
+export class ConfiguredBuild {
+  readonly outDir: string
+  origin = ''
+  private server: ChildProcess | undefined
+
+  constructor(readonly name: string) {
+    this.outDir = `test-results/dist-${name}`
+  }
+
+  /** Builds with these settings, then serves the build. */
+  async start(settings: Record<string, string>): Promise<void> {
+    const build = spawnSync('node', ['pipeline/build.mjs'], {
+      env: {
+        ...process.env,
+        BUILD_OUT_DIR: this.outDir,
+        BUILD_SSR_DIR: `build/ssr-${this.name}`,
+        BUILD_SERVER: 'reuse',
+        ...settings,
+      },
+      encoding: 'utf8',
+    })
+    expect(build.status, build.stderr).toBe(0)
+    const port = await freePort()
+    this.origin = `http://127.0.0.1:${port}`
+    const server = spawn('node', ['build/server/main.js'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DIST_DIR: this.outDir,
+        DATA_DIR: `${this.outDir}-data`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    this.server = server
+    // What the server said, so a server that never answers tells why.
+    let output = ''
+    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    // A ceiling, not a timing: the server starts in well under a second on a quiet machine.
+    await expect
+      .poll(
+        async () => {
+          if (server.exitCode !== null) return `exited (${server.exitCode}): ${output}`
+          return (await fetch(`${this.origin}/healthz`).catch(() => null))?.status
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(200)
+  }
+
+  stop(): void {
+    this.server?.kill('SIGTERM')
+  }
+}

@@ -1,0 +1,118 @@
+import { parse } from 'yaml'
+import { describe, expect, it } from 'vitest'
+import { cmsConfig } from './cms-config.ts'
+
+type Field = {
+  name: string
+  label: string
+  widget: string
+  pattern?: [string, string]
+  fields?: Field[]
+  field?: Field
+  media_folder?: string
+  public_folder?: string
+  min?: number
+  max?: number
+}
+type Config = {
+  backend: Record<string, string>
+  local_backend?: { url: string }
+  locale: string
+  collections: { name: string; format: string; files: { file: string; fields: Field[] }[] }[]
+}
+
+const config = parse(
+  cmsConfig({ kind: 'local', proxyUrl: 'http://127.0.0.1:8081/api/v1' }, 'http://127.0.0.1:5173'),
+) as Config
+
+function* everyField(fields: Field[], at = ''): Generator<[string, Field]> {
+  for (const field of fields) {
+    const path = `${at}${field.name}`
+    yield [path, field]
+    if (field.fields) yield* everyField(field.fields, `${path}.`)
+    if (field.field) yield [`${path}[]`, field.field]
+  }
+}
+
+const fieldAt = (file: string, path: string) => {
+  const entry = config.collections
+    .flatMap((collection) => collection.files)
+    .find((candidate) => candidate.file === file)!
+  return [...everyField(entry.fields)].find(([at]) => at === path)?.[1]
+}
+
+describe('the content editor’s configuration, made from the schema', () => {
+  it('is in Spanish and edits every content file', () => {
+    expect(config.locale).toBe('es')
+    expect(
+      config.collections
+        .flatMap((collection) => collection.files.map((entry) => entry.file))
+        .sort(),
+    ).toEqual([
+      'content/formulario.yml',
+      'content/inicio.yml',
+      'content/privacidad.md',
+      'content/sitio.yml',
+      'content/terminos.md',
+      'content/tyc.yml',
+    ])
+    expect(config.local_backend?.url).toBe('http://127.0.0.1:8081/api/v1')
+  })
+
+  it('calls each field what the page shows, not by its key', () => {
+    const unnamed = config.collections
+      .flatMap((collection) => collection.files)
+      .flatMap((entry) => [...everyField(entry.fields)])
+      .filter(
+        ([path, field]) =>
+          field.label === field.name && !path.endsWith('[]') && field.name !== 'body',
+      )
+      .map(([path]) => path)
+    expect(unnamed).toEqual([])
+    expect(fieldAt('content/inicio.yml', 'hero.title')?.label).toBe('Título principal')
+  })
+
+  it('checks in the editor the lengths and list sizes the build checks', () => {
+    expect(fieldAt('content/inicio.yml', 'hero.title')?.pattern).toEqual([
+      '^[\\s\\S]{1,80}$',
+      'escribe entre 1 y 80 caracteres: más largo no cabe en la página',
+    ])
+    expect(fieldAt('content/inicio.yml', 'carousel.slides')).toMatchObject({ min: 4, max: 4 })
+    expect(fieldAt('content/sitio.yml', 'contact.whatsappNumber')?.pattern?.[0]).toBe(
+      '^[1-9]\\d{7,14}$',
+    )
+  })
+
+  it('keeps each picture in the folder the build takes it from', () => {
+    expect(fieldAt('content/inicio.yml', 'clients.logos.logo')).toMatchObject({
+      widget: 'image',
+      media_folder: '/content/imagenes/clientes',
+      public_folder: 'clientes',
+    })
+    expect(fieldAt('content/inicio.yml', 'carousel.slides.image')).toMatchObject({
+      media_folder: '/content/imagenes/carrusel',
+    })
+  })
+
+  it('writes to the Git host a production build names', () => {
+    const hosted = parse(
+      cmsConfig(
+        {
+          kind: 'git-host',
+          name: 'gitlab',
+          repo: 'gaspre/sitio',
+          branch: 'main',
+          baseUrl: 'https://gitlab.com',
+        },
+        'https://gaspre.mx',
+      ),
+    ) as Config
+    expect(hosted.backend).toEqual({
+      name: 'gitlab',
+      repo: 'gaspre/sitio',
+      branch: 'main',
+      base_url: 'https://gitlab.com',
+    })
+    expect(hosted.local_backend).toBeUndefined()
+  })
+})
