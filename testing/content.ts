@@ -1,9 +1,11 @@
 import { z } from 'zod'
 import { readContentFile, readProseFile } from '../pipeline/content/read.ts'
 import { contentFiles } from '../src/content/schema.ts'
-import { fillIn } from '../src/content/fill-in.ts'
-import { anchors } from '../src/content/anchors.ts'
-import { POSTED_RESULT_IDS } from '../src/contract/demo-request.ts'
+import {
+  withCarouselControls,
+  withFormMessages,
+  withPostedResults,
+} from '../src/content/fill-in.ts'
 
 /**
  * The site's words as the suites that drive a browser read them: from content/, checked by the
@@ -20,32 +22,9 @@ export const navLinks = header.links
 export const { hero, heroActions, heroBoard, videoDialog, clients, pillars, videoSection } = home
 export const { fallbackMessage } = form
 
-export const carousel = {
-  ...home.carousel,
-  controls: {
-    ...home.carousel.controls,
-    goTo: (n: number) => fillIn(home.carousel.controls.goTo, { n }),
-    slideOf: (n: number, total: number) => fillIn(home.carousel.controls.slideOf, { n, total }),
-  },
-}
-
-export const demoForm = {
-  ...form.demoForm,
-  errors: {
-    ...form.demoForm.errors,
-    tooLong: (max: number) => fillIn(form.demoForm.errors.tooLong, { max }),
-  },
-}
-
-export const demoSection = {
-  ...home.demoSection,
-  id: anchors.demo,
-  posted: {
-    sentId: POSTED_RESULT_IDS.sent,
-    failedId: POSTED_RESULT_IDS.failed,
-    failedText: home.demoSection.postedFailed,
-  },
-}
+export const carousel = withCarouselControls(home.carousel)
+export const demoForm = withFormMessages(form.demoForm)
+export const demoSection = withPostedResults(home.demoSection)
 
 export const termsPage = readContentFile('tyc.yml')
 export const legalTexts = {

@@ -1,7 +1,7 @@
 import carouselContent from '../../content/inicio.yml?field=carousel'
 import productVideo from '../../content/inicio.yml?field=productVideo'
 import { videoOrigin } from '../config/site'
-import { fillIn } from './fill-in'
+import { withCarouselControls } from './fill-in'
 import type { HomeContent } from './schema'
 
 // The home page's words and pictures, as content/inicio.yml has them, one module per field so
@@ -19,16 +19,7 @@ export { productVideo }
 export type BoardRow = HomeContent['heroBoard']['own']
 export type BoardMove = BoardRow['moves'][number]
 
-const { goTo, slideOf } = carouselContent.controls
-
-export const carousel = {
-  ...carouselContent,
-  controls: {
-    ...carouselContent.controls,
-    goTo: (n: number) => fillIn(goTo, { n }),
-    slideOf: (n: number, total: number) => fillIn(slideOf, { n, total }),
-  },
-}
+export const carousel = withCarouselControls(carouselContent)
 
 export const youtubeEmbedUrl = (autoplay: boolean) =>
   `${videoOrigin}/embed/${productVideo.youtubeId}?rel=0${autoplay ? '&autoplay=1' : ''}`
