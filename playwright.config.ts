@@ -44,11 +44,12 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 300_000,
-    // Every test sends from 127.0.0.1: lift the per-address rate limit (a server test checks it).
+    // Every test sends from 127.0.0.1: lift the rate limits (the server tests check them).
     env: {
       PORT: String(PORT),
       DATA_DIR: OUTBOX_DIR,
       DEMO_RATE_LIMIT_PER_MINUTE: '100000',
+      DEMO_TOTAL_LIMIT_PER_MINUTE: '100000',
     },
   },
 })

@@ -38,6 +38,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: ENGINES_OUTBOX_DIR,
       // Every journey sends from 127.0.0.1; three engines side by side exceed a visitor's limit.
       DEMO_RATE_LIMIT_PER_MINUTE: '100000',
+      DEMO_TOTAL_LIMIT_PER_MINUTE: '100000',
     },
   })
   await waitUntilHealthy(() => server.exitCode !== null)

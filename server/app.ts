@@ -2,7 +2,13 @@
 // bodies, the security headers on every response, and — for a site built in local mode — the
 // stand-in of the e-mail sending API.
 import { readFileSync } from 'node:fs'
-import { STATUS_CODES } from 'node:http'
+import {
+  STATUS_CODES,
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
 import type { Socket } from 'node:net'
 import { extname, join, resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
@@ -14,7 +20,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify'
 import proxyAddr from '@fastify/proxy-addr'
-import { limitConnectionsPerClient, type ConnectionCounts } from './connection-limits.js'
+import { ConnectionLimits, type ConnectionCounts } from './connection-limits.js'
 import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
 import { BODY_LIMIT, emailStandIn } from './email-stand-in.js'
 import {
@@ -27,6 +33,7 @@ import { OutboxWriter, outboxPath, type OutboxIo, type Readiness } from './outbo
 import { COMPRESSIBLE } from './precompressed.js'
 import { OneLinePerRequest } from './request-log.js'
 import { classifyPath } from './request-path.js'
+import { DEFAULT_TURN_LIMITS, oneRequestAtATime } from './request-turns.js'
 import {
   NO_STORE,
   REVALIDATE_CACHE,
@@ -84,6 +91,17 @@ function readOptional(file: string): Buffer | null {
   }
 }
 
+/** The lines of a plain-text answer the server writes itself, with the site's headers. */
+function plainAnswerHeaders(headers: Record<string, string>, body: string) {
+  return {
+    ...headers,
+    'cache-control': REVALIDATE_CACHE,
+    'content-type': TEXT,
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  }
+}
+
 /**
  * Errors Node's HTTP parser raises before Fastify sees a request (oversized headers,
  * malformed request lines) are answered here, with the same security headers as the rest.
@@ -104,17 +122,80 @@ function clientErrorHandler(headers: Record<string, string>) {
     setTimeout(destroy, 1_000).unref()
     const lines = [
       `HTTP/1.1 ${status} ${body}`,
-      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-      `cache-control: ${REVALIDATE_CACHE}`,
-      `content-type: ${TEXT}`,
-      `content-length: ${Buffer.byteLength(body)}`,
-      'connection: close',
+      ...Object.entries(plainAnswerHeaders(headers, body)).map(
+        ([name, value]) => `${name}: ${value}`,
+      ),
       '',
       body,
     ]
     if (socket.writable) socket.end(lines.join('\r\n'), destroy)
     else destroy()
   }
+}
+
+/** Answers a request Node would otherwise answer itself, bare: with the site's headers. */
+function answerPlainly(headers: Record<string, string>) {
+  return (response: ServerResponse, status: number): void => {
+    const body = STATUS_CODES[status] ?? 'Error'
+    response.shouldKeepAlive = false
+    response.writeHead(status, plainAnswerHeaders(headers, body)).end(body)
+  }
+}
+
+/** How many Host fields a request carries (Node keeps only the first of several). */
+function hostFields(rawHeaders: readonly string[]): number {
+  let count = 0
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (rawHeaders[i]?.toLowerCase() === 'host') count++
+  }
+  return count
+}
+
+interface HttpServerOptions {
+  timeouts: ServerTimeouts
+  limits: ServerLimits
+  headers: Record<string, string>
+  isProxy: (address: string) => boolean
+}
+
+/**
+ * The HTTP server under Fastify: the timeouts, the connection limits, one request at a time per
+ * connection, and the answers Node would give bare (no Host or two, an unknown Expect) given
+ * with the site's headers, as RFC 9112 asks for a request with two Host fields.
+ */
+function httpServer(
+  fastifyHandler: (request: IncomingMessage, response: ServerResponse) => void,
+  { timeouts, limits, headers, isProxy }: HttpServerOptions,
+): { server: Server; connections: ConnectionLimits } {
+  const answer = answerPlainly(headers)
+  const server = createServer({
+    headersTimeout: timeouts.headers,
+    requestTimeout: timeouts.request,
+    connectionsCheckingInterval: timeouts.checkEvery,
+    keepAliveTimeout: timeouts.keepAlive,
+    requireHostHeader: false, // checked below, so that the 400 carries the headers
+  })
+  server.setTimeout(timeouts.idle)
+  const connections = new ConnectionLimits(server, {
+    total: limits.maxConnections,
+    perClient: limits.maxConnectionsPerClient,
+    isProxy,
+  })
+  const handler = (request: IncomingMessage, response: ServerResponse): void => {
+    const hosts = hostFields(request.rawHeaders)
+    if (hosts > 1 || (hosts === 0 && request.httpVersion === '1.1')) return answer(response, 400)
+    fastifyHandler(request, response)
+  }
+  server.on(
+    'request',
+    oneRequestAtATime(handler, DEFAULT_TURN_LIMITS, (socket, busy) =>
+      connections.setBusy(socket, busy),
+    ),
+  )
+  server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) =>
+    answer(response, 417),
+  )
+  return { server, connections }
 }
 
 export function buildApp(options: AppOptions): FastifyInstance {
@@ -131,19 +212,23 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const trustProxy = options.trustProxy ?? false
   let shuttingDown = false
 
+  let connections: ConnectionLimits | undefined
   const app = Fastify({
     logger: options.logger ?? false,
     logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT,
-    // Bound the time a client may take to send its request (slow-loris) or sit idle.
-    http: {
-      headersTimeout: timeouts.headers,
-      requestTimeout: timeouts.request,
-      connectionsCheckingInterval: timeouts.checkEvery,
+    // Bounds the time a client may take to send its request (slow-loris) or sit idle, the
+    // connections it may hold and the requests it may have in flight.
+    serverFactory: (handler) => {
+      const made = httpServer(handler, {
+        timeouts,
+        limits,
+        headers,
+        isProxy: proxyMatcher(trustProxy),
+      })
+      connections = made.connections
+      return made.server
     },
-    requestTimeout: timeouts.request,
-    keepAliveTimeout: timeouts.keepAlive,
-    connectionTimeout: timeouts.idle,
     // Fastify's 503-while-closing bypasses the hooks (no security headers); serving the
     // request with Connection: close is just as correct.
     return503OnClosing: false,
@@ -161,13 +246,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     },
   })
 
-  // Past this many open connections the server refuses new ones at once, so a pile-up of
-  // idle or slow clients cannot exhaust file descriptors or memory.
-  app.server.maxConnections = limits.maxConnections
-  const connections = limitConnectionsPerClient(app.server, {
-    perClient: limits.maxConnectionsPerClient,
-    isProxy: proxyMatcher(trustProxy),
-  })
+  if (connections === undefined) throw new Error('Fastify did not make its server')
 
   // Said once per change, whether a request, an append or a monitor's probe noticed it.
   const logReadiness = (state: Readiness): void => {
@@ -270,7 +349,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
   })
 
   if (outbox !== null) {
-    app.register(emailStandIn, { outbox, rateLimitPerMinute: limits.rateLimitPerMinute })
+    app.register(emailStandIn, {
+      outbox,
+      rateLimitPerMinute: limits.rateLimitPerMinute,
+      totalLimitPerMinute: limits.totalLimitPerMinute,
+    })
   }
   return app
 }

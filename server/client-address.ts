@@ -1,6 +1,7 @@
 // Who a client is, for the limits that count per client. An IPv4 address is one client. An IPv6
-// client is its /64: a single home or phone is handed a whole /64 and can pick any of its 2^64
-// addresses, so counting addresses would give one person endless budgets.
+// client is its /56: a single phone is handed a whole /64 and can pick any of its 2^64
+// addresses, and a home is delegated a /56 (RIPE-690 and most ISPs) and can pick any of its 256
+// /64s, so counting addresses, or even /64s, would give one household endless budgets.
 import { isIPv6 } from 'node:net'
 
 /** The eight 16-bit groups of an IPv6 address, or null if it is not one. */
@@ -24,7 +25,7 @@ function ipv6Groups(address: string): number[] | null {
 
 /**
  * The key a client's budget is counted under: the IPv4 address itself (also when written as an
- * IPv4-mapped IPv6 address), or the /64 an IPv6 address belongs to.
+ * IPv4-mapped IPv6 address), or the /56 an IPv6 address belongs to.
  */
 export function clientKey(address: string | undefined): string {
   if (address === undefined || address === '') return 'unknown'
@@ -36,6 +37,7 @@ export function clientKey(address: string | undefined): string {
     const [high = 0, low = 0] = groups.slice(6)
     return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.')
   }
-  const prefix = groups.slice(0, 4).map((group) => group.toString(16))
-  return `${prefix.join(':')}::/64`
+  const [a = 0, b = 0, c = 0, d = 0] = groups
+  const prefix = [a, b, c, d & 0xff00].map((group) => group.toString(16))
+  return `${prefix.join(':')}::/56`
 }

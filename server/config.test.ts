@@ -25,6 +25,7 @@ describe('the runtime configuration', () => {
     })
     expect(DEFAULT_LIMITS).toEqual({
       rateLimitPerMinute: 10,
+      totalLimitPerMinute: 60,
       maxConnections: 1024,
       maxConnectionsPerClient: 64,
       outboxMaxBytes: 1024 ** 3,

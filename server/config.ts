@@ -65,13 +65,21 @@ export const SETTINGS = {
   }),
   DEMO_RATE_LIMIT_PER_MINUTE: setting({
     description:
-      'Demo requests accepted per client per minute, over both sending endpoints; more get `429`. An IPv6 client is its /64.',
+      'Demo requests accepted per client per minute, over both sending endpoints; more get `429`. An IPv6 client is its /56.',
     default: '10',
     expected: 'a whole number from 1 to 1000000',
     schema: wholeNumber(1, 1_000_000),
   }),
+  DEMO_TOTAL_LIMIT_PER_MINUTE: setting({
+    description:
+      'Demo requests stored per minute from all clients together, a ceiling far above real traffic; more get `429` with a sentence that offers WhatsApp and e-mail instead, and the log says once that it was reached.',
+    default: '60',
+    expected: 'a whole number from 1 to 1000000',
+    schema: wholeNumber(1, 1_000_000),
+  }),
   MAX_CONNECTIONS: setting({
-    description: 'Open connections the server accepts in all; more are closed at once.',
+    description:
+      'Open connections the server holds in all. A newcomer past it closes the oldest idle connection of the client holding the most; only when every one is busy is it refused.',
     default: '1024',
     expected: 'a whole number from 1 to 1000000',
     schema: wholeNumber(1, 1_000_000),
@@ -118,6 +126,7 @@ export interface ServerConfig {
   logLevel: Value<'LOG_LEVEL'>
   shutdownGraceMs: number
   rateLimitPerMinute: number
+  totalLimitPerMinute: number
   maxConnections: number
   maxConnectionsPerClient: number
   outboxMaxBytes: number
@@ -136,6 +145,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     logLevel: required('LOG_LEVEL'),
     shutdownGraceMs: required('SHUTDOWN_GRACE_MS'),
     rateLimitPerMinute: required('DEMO_RATE_LIMIT_PER_MINUTE'),
+    totalLimitPerMinute: required('DEMO_TOTAL_LIMIT_PER_MINUTE'),
     maxConnections: required('MAX_CONNECTIONS'),
     maxConnectionsPerClient: required('MAX_CONNECTIONS_PER_CLIENT'),
     outboxMaxBytes: required('OUTBOX_MAX_BYTES'),

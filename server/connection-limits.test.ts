@@ -150,15 +150,16 @@ describe('who a client is', () => {
     expect(clientKey('::ffff:cb00:7107')).toBe('203.0.113.7')
   })
 
-  it('an IPv6 client is its /64, whatever address it picks in it', () => {
+  it('an IPv6 client is its /56, what one household is delegated, whatever /64 it picks', () => {
     const keys = [
-      '2001:db8:1:2::1',
-      '2001:db8:1:2:ffff:ffff:ffff:ffff',
-      '2001:0db8:0001:0002:abcd::9',
-      '2001:db8:1:2::1%eth0',
+      '2001:db8:1:200::1',
+      '2001:db8:1:2ff:ffff:ffff:ffff:ffff',
+      '2001:0db8:0001:0242:abcd::9',
+      '2001:db8:1:2aa::1%eth0',
     ].map(clientKey)
-    expect(new Set(keys)).toEqual(new Set(['2001:db8:1:2::/64']))
-    expect(clientKey('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64')
-    expect(clientKey('::1')).toBe('0:0:0:0::/64')
+    expect(new Set(keys)).toEqual(new Set(['2001:db8:1:200::/56']))
+    expect(clientKey('2001:db8:1:300::1')).toBe('2001:db8:1:300::/56')
+    expect(clientKey('2001:db8:1:2::1')).toBe('2001:db8:1:0::/56')
+    expect(clientKey('::1')).toBe('0:0:0:0::/56')
   })
 })

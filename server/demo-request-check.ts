@@ -1,10 +1,15 @@
 // The server's own check of a demo request's template parameters, by the rules of the contract
 // the page follows: only the parameters the page sends, none longer than the page lets them be,
-// no control characters, and the four required fields filled. It never trusts the page to have
+// no control characters or characters XML excludes, no field of invisible characters alone, and
+// the four required fields filled. It never trusts the page to have
 // checked: a script, a bot or an old page can post anything. The answer is a Spanish sentence
 // the page shows after '¡Error!'.
 import { ATTRIBUTION_MAX_LENGTH } from '../src/contract/attribution.js'
-import { hasForbiddenCharacters, withoutForbiddenCharacters } from '../src/contract/characters.js'
+import {
+  hasForbiddenCharacters,
+  isInvisible,
+  withoutForbiddenCharacters,
+} from '../src/contract/characters.js'
 import {
   CONTACT_NUMBER_PARAM,
   FIELD_NAMES,
@@ -56,6 +61,8 @@ export function checkTemplateParams(params: Readonly<Record<string, string>>): s
     if (max === undefined) return refusals.malformed
     if (hasForbiddenCharacters(value))
       return refusals.forbiddenCharacters(isField(name) ? name : null)
+    // A field of nothing but a zero-width space or a direction mark is empty to a person.
+    if (isField(name) && isInvisible(value)) return refusals.forbiddenCharacters(name)
     if (value.length > max) return isField(name) ? refusals.tooLong(name, max) : refusals.malformed
   }
   const missing = FIELD_NAMES.filter((name) => REQUIRED[name] && (params[name] ?? '').trim() === '')

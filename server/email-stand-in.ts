@@ -19,6 +19,7 @@ import { DEFAULT_LIMITS } from './limits.js'
 import { MAX_ID_LENGTH, checkTemplateParams, withCleanAttribution } from './demo-request-check.js'
 import { OutboxError, newRecord, type OutboxRecord, type OutboxWriter } from './outbox.js'
 import { NO_STORE } from './security-headers.js'
+import { TotalCeiling } from './total-ceiling.js'
 import { clientErrorStatus, sendText } from './text-reply.js'
 
 export { SEND_FORM_PATH, SEND_PATH }
@@ -97,16 +98,18 @@ const present = (value: unknown): value is string => typeof value === 'string' &
 
 const validId = (value: string): boolean => value.length <= MAX_ID_LENGTH && ID.test(value)
 
-/** Template params as strings (numbers and booleans as the SDK's JSON would carry them). */
+/**
+ * Template params as the page sends them: text. A number is refused rather than written out, as
+ * JSON's numbers lose digits past 2^53 (12345678901234567890 would be stored as
+ * 12345678901234567000).
+ */
 function templateParams(value: unknown): Record<string, string> | string {
   if (value === undefined || value === null) return {}
   if (typeof value !== 'object' || Array.isArray(value)) return MESSAGES.templateParams
   const params: [string, string][] = []
   for (const [name, param] of Object.entries(value)) {
-    if (typeof param !== 'string' && typeof param !== 'number' && typeof param !== 'boolean') {
-      return `The template param "${name.slice(0, 100)}" must be a string, number or boolean.`
-    }
-    params.push([name, String(param)])
+    if (typeof param !== 'string') return refusals.notText
+    params.push([name, param])
   }
   // fromEntries defines own properties, so a "__proto__" param stays plain data.
   return Object.fromEntries(params)
@@ -161,9 +164,14 @@ interface StandInOptions {
   outbox: OutboxWriter
   /** Sends accepted per client address per minute. */
   rateLimitPerMinute?: number
+  /** Requests stored per minute from all clients together. */
+  totalLimitPerMinute?: number
 }
 
 export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, options) => {
+  const ceiling = new TotalCeiling(
+    options.totalLimitPerMinute ?? DEFAULT_LIMITS.totalLimitPerMinute,
+  )
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', NO_STORE)
     // Another site's page cannot file requests through its visitors' browsers.
@@ -241,6 +249,17 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
     const problem = checkTemplateParams(fields)
     if (problem !== null) return answer(reply, 400, problem)
 
+    const place = ceiling.take()
+    if (!place.stored) {
+      if (place.firstRefusal) {
+        request.log.warn(
+          { event: 'demo-request-ceiling' },
+          'DEMO_TOTAL_LIMIT_PER_MINUTE reached: demo requests get 429 until the minute frees up',
+        )
+      }
+      reply.header('retry-after', String(place.retryAfterSeconds))
+      return answer(reply, 429, refusals.busy)
+    }
     const record = newRecord(input.serviceId, input.templateId, fields)
     try {
       await options.outbox.append(record)

@@ -6,7 +6,9 @@ import { readConfig } from './config.js'
 export interface ServerLimits {
   /** Demo requests accepted per client per minute (the sending endpoints only). */
   rateLimitPerMinute: number
-  /** Open connections beyond this are refused at once. */
+  /** Demo requests stored per minute from all clients together. */
+  totalLimitPerMinute: number
+  /** Open connections in all; a newcomer past it takes an idle one's place. */
   maxConnections: number
   /** Open connections one client may hold; a trusted proxy is not counted. */
   maxConnectionsPerClient: number
@@ -18,6 +20,7 @@ const defaults = readConfig({}, '.')
 
 export const DEFAULT_LIMITS: ServerLimits = {
   rateLimitPerMinute: defaults.rateLimitPerMinute,
+  totalLimitPerMinute: defaults.totalLimitPerMinute,
   maxConnections: defaults.maxConnections,
   maxConnectionsPerClient: defaults.maxConnectionsPerClient,
   outboxMaxBytes: defaults.outboxMaxBytes,

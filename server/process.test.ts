@@ -213,7 +213,7 @@ describe('the server process', () => {
 
   it('keeps the outbox intact when killed (SIGKILL) mid-traffic and restarted', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
-    const unlimited = { DEMO_RATE_LIMIT_PER_MINUTE: '1000' }
+    const unlimited = { DEMO_RATE_LIMIT_PER_MINUTE: '1000', DEMO_TOTAL_LIMIT_PER_MINUTE: '1000' }
     const first = await start(unlimited)
     const emails = Array.from({ length: 120 }, (_, i) => `kill${i}@x.mx`)
     const acknowledged: string[] = []

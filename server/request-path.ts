@@ -24,6 +24,12 @@ const API_PREFIX = '/api/'
 
 const HAS_EXTENSION = /\.[^./]+$/
 
+/**
+ * The build's precompressed copies (page.html.br, page.html.gz) are the encodings of their page,
+ * sent only with its own type and Content-Encoding: never files of their own.
+ */
+const PRECOMPRESSED_COPY = /\.(br|gz)$/i
+
 export function classifyPath(rawUrl: string): PathKind {
   const queryAt = rawUrl.indexOf('?')
   const rawPath = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt)
@@ -46,6 +52,7 @@ export function classifyPath(rawUrl: string): PathKind {
   }
   if (path.startsWith(API_PREFIX)) return { kind: 'not-found' }
   const last = segments[segments.length - 1] ?? ''
+  if (PRECOMPRESSED_COPY.test(last)) return { kind: 'not-found' }
   if (HAS_EXTENSION.test(last)) return { kind: 'file', file: path }
   // Under /assets/ only files exist: a directory or extension-less name is a missing asset.
   if (path.startsWith(ASSETS_PREFIX))

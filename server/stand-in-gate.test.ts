@@ -40,7 +40,11 @@ async function startApp(options: { outboxMaxBytes?: number; outbox?: string } = 
     distDir: dist.dist,
     dataDir,
     logger: { level: 'info', stream },
-    limits: { rateLimitPerMinute: 1000, ...(outboxMaxBytes && { outboxMaxBytes }) },
+    limits: {
+      rateLimitPerMinute: 1000,
+      totalLimitPerMinute: 1000,
+      ...(outboxMaxBytes && { outboxMaxBytes }),
+    },
   })
   url = await app.listen({ port: 0, host: '127.0.0.1' })
 }

@@ -72,6 +72,13 @@ async function startApp(limits: Partial<ServerLimits> = {}): Promise<void> {
   url = await app.listen({ port: 0, host: '127.0.0.1' })
 }
 
+async function until(condition: () => boolean): Promise<void> {
+  for (let attempt = 0; !condition(); attempt++) {
+    if (attempt > 400) throw new Error(`gave up waiting until ${condition.toString()}`)
+    await new Promise((wait) => setTimeout(wait, 25))
+  }
+}
+
 const send = (body = sendBody(), path = SEND_PATH) =>
   request(url, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
 
@@ -242,7 +249,7 @@ describe('limits', () => {
     )
   })
 
-  it('past MAX_CONNECTIONS new connections are refused, and served again once some close', async () => {
+  it('past MAX_CONNECTIONS the oldest idle connection makes room for a newcomer; with all busy it is refused', async () => {
     await startApp({ maxConnections: 2 })
     const { port } = new URL(url)
     const open = (): Promise<Socket> =>
@@ -250,25 +257,35 @@ describe('limits', () => {
         const socket = connect({ host: '127.0.0.1', port: Number(port) }, () => resolve(socket))
         socket.once('error', reject)
       })
-    const idle = [await open(), await open()]
-    await new Promise((wait) => setTimeout(wait, 50))
-    const third = await open()
-    const answer = await new Promise<string>((resolve) => {
-      let data = ''
-      third.on('data', (chunk: Buffer) => (data += chunk.toString()))
-      third.on('error', () => undefined)
-      third.on('close', () => resolve(data))
-      third.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
-    })
-    expect(answer).toBe('')
-    for (const socket of idle) socket.destroy()
-    // The server counts the closed sockets as soon as it sees them go.
-    for (let attempt = 0; ; attempt++) {
-      const res = await request(url, '/healthz').catch(() => null)
-      if (res?.status === 200) break
-      expect(attempt).toBeLessThan(100)
-      await new Promise((wait) => setTimeout(wait, 20))
-    }
+    const answerTo = (socket: Socket, raw: string): Promise<string> =>
+      new Promise((resolve) => {
+        let data = ''
+        socket.on('data', (chunk: Buffer) => (data += chunk.toString()))
+        socket.on('error', () => undefined)
+        socket.on('close', () => resolve(data))
+        socket.write(raw)
+      })
+    const closed = (socket: Socket): Promise<void> =>
+      new Promise((resolve) => (socket.destroyed ? resolve() : socket.once('close', resolve)))
+    const GET = 'GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'
+
+    const [oldest, newer] = [await open(), await open()]
+    oldest.on('error', () => undefined)
+    await until(() => app.site.connections.open.get('127.0.0.1') === 2)
+    expect(await answerTo(await open(), GET)).toMatch(/^HTTP\/1\.1 200 /)
+    await closed(oldest)
+    expect(newer.destroyed).toBe(false)
+    expect(app.site.connections.evicted).toBe(1)
+    newer.destroy()
+
+    // Two requests whose bodies are still coming: both connections are busy.
+    const POST = `POST ${SEND_PATH} HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{`
+    const busy = [await open(), await open()]
+    for (const socket of busy) socket.write(POST)
+    await until(() => app.site.connections.busy === 2)
+    expect(await answerTo(await open(), GET)).toBe('')
+    expect(busy.every((socket) => !socket.destroyed)).toBe(true)
+    for (const socket of busy) socket.destroy()
   })
 })
 

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from './app.js'
 import { MAX_LENGTH } from '../src/contract/demo-request.js'
+import { refusals } from '../src/content/lead-server.js'
 import { SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
 import { outboxPath, readOutbox, type OutboxRecord } from './outbox.js'
 import { LOCAL_BUILD, makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
@@ -66,7 +67,7 @@ describe('stand-in of the sending API (local mode)', () => {
   })
 
   it('send (JSON) answers 200 OK and stores exactly one record with every param', async () => {
-    const res = await postJson(sendBody({ ...PARAMS, contact_number: 4821 }))
+    const res = await postJson(sendBody({ ...PARAMS, contact_number: '4821' }))
     expect(res.status).toBe(200)
     expect(res.text).toBe('OK')
     expect(res.headers['content-type']).toMatch(/^text\/plain/)
@@ -128,7 +129,7 @@ describe('stand-in of the sending API (local mode)', () => {
     }
     const nested = await postJson(sendBody({ user_email: 'a@b.mx', extra: { x: 1 } }))
     expect(nested.status).toBe(400)
-    expect(nested.text).toMatch(/"extra" must be a string, number or boolean/)
+    expect(nested.text).toBe(refusals.notText)
     expect(await stored()).toEqual([])
   })
 
@@ -201,7 +202,7 @@ describe('stand-in of the sending API (local mode)', () => {
     // More than one address's default rate limit allows (see stand-in-limits.test.ts).
     await app.close()
     await rm(dataDir, { recursive: true, force: true })
-    await startApp({ limits: { rateLimitPerMinute: 100 } })
+    await startApp({ limits: { rateLimitPerMinute: 100, totalLimitPerMinute: 100 } })
     const emails = Array.from({ length: 50 }, (_, i) => `visitante${i}@grupo.mx`)
     const answers = await Promise.all(
       emails.map((email) => postJson(sendBody({ ...PARAMS, user_email: email }))),

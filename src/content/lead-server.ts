@@ -28,6 +28,11 @@ export const refusals = {
     `Sobran caracteres en ${fieldInSentence[field]}: caben como máximo ${max}.`,
   forbiddenCharacters: (field: FieldName | null): string =>
     `Hay caracteres invisibles o de control en ${field === null ? 'un dato de la solicitud' : fieldInSentence[field]}: bórralos y vuelve a enviarla.`,
+  /** A number, a list or anything but text where the form sends text. */
+  notText:
+    'Cada dato de la solicitud tiene que ir como texto, como lo envía nuestro formulario, así que no la registramos.',
+  /** Past DEMO_TOTAL_LIMIT_PER_MINUTE: the page shows its WhatsApp and e-mail links below it. */
+  busy: 'En este momento nos llegan más solicitudes de las que podemos registrar y la tuya no se guardó. Envíanosla por WhatsApp o por correo con los enlaces de aquí abajo, o vuelve a intentarlo en un minuto.',
   /** A parameter the form never sends, or one longer than the page ever makes it. */
   malformed:
     'La solicitud no tiene la forma que envía nuestro formulario, así que no la registramos.',

@@ -17,6 +17,8 @@ export interface RequestOptions {
   timeoutMs?: number
   /** Defaults to a fresh connection per request (Connection: close). */
   agent?: Agent
+  /** The loopback address to send from (any of 127.0.0.0/8): another client, to the server. */
+  localAddress?: string
 }
 
 export function request(base: string, path: string, options: RequestOptions = {}) {
@@ -31,6 +33,7 @@ export function request(base: string, path: string, options: RequestOptions = {}
         headers: options.headers,
         agent: options.agent ?? false,
         timeout: options.timeoutMs ?? 10_000,
+        ...(options.localAddress !== undefined && { localAddress: options.localAddress }),
       },
       (res) => {
         const chunks: Buffer[] = []

@@ -1,0 +1,319 @@
+// Floods that cost an attacker kilobytes, each tried as the attack it is named after, on loopback
+// (any of 127.0.0.0/8 is another client to the server). The server must keep its memory and
+// open files bounded, keep a place for the visitor who comes next, and store no more than its
+// ceiling, whatever the attacker sends.
+import { readdirSync, readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { connect, type Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { refusals } from '../src/content/lead-server.js'
+import { buildApp } from './app.js'
+import { SEND_PATH } from './email-stand-in.js'
+import { DEFAULT_LIMITS } from './limits.js'
+import { outboxPath, readOutbox } from './outbox.js'
+import { DEMO_PARAMS, demoRequestJson, sendDemoRequest } from '../testing/server/demo-request.js'
+import { LOCAL_BUILD, makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
+import { rawRequest, request } from '../testing/server/http.js'
+import { assertSecurityHeaders } from '../testing/server/serving-checks.js'
+import { compileServer, spawnServer, type SpawnedServer } from '../testing/server/spawn-server.js'
+
+let dist: FakeDist
+let dataDir: string
+let app: FastifyInstance | null = null
+let spawned: SpawnedServer | null = null
+let url: string
+let logLines: Record<string, unknown>[]
+const sockets: Socket[] = []
+
+const MIB = 1024 ** 2
+
+async function startApp(): Promise<void> {
+  logLines = []
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) {
+        if (line !== '') logLines.push(JSON.parse(line) as Record<string, unknown>)
+      }
+      done()
+    },
+  })
+  app = buildApp({ distDir: dist.dist, dataDir, logger: { level: 'info', stream } })
+  url = await app.listen({ port: 0, host: '127.0.0.1' })
+}
+
+async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let attempt = 0; !(await condition()); attempt++) {
+    if (attempt > 800) throw new Error(`gave up waiting until ${what}`)
+    await new Promise((wait) => setTimeout(wait, 25))
+  }
+}
+
+/** A socket from `localAddress` that sends `bytes` and then neither reads nor closes. */
+const socketFrom = (localAddress: string, bytes?: string): Promise<Socket> =>
+  new Promise((resolve) => {
+    const { port } = new URL(url)
+    const socket = connect({ host: '127.0.0.1', port: Number(port), localAddress })
+    socket.on('error', () => undefined) // closed or reset by the server: that is the point
+    socket.once('connect', () => {
+      if (bytes !== undefined) socket.write(bytes)
+      socket.pause()
+      resolve(socket)
+    })
+    socket.once('close', () => resolve(socket))
+    sockets.push(socket)
+  })
+
+/** The memory and open files of a process, read from /proc as an operator would. */
+function processFacts(pid: number): { rssBytes: number; peakRssBytes: number; openFiles: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kib = (field: string): number =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) * 1024
+  return {
+    rssBytes: kib('VmRSS'),
+    peakRssBytes: kib('VmHWM'),
+    openFiles: readdirSync(`/proc/${pid}/fd`).length,
+  }
+}
+
+beforeAll(async () => {
+  compileServer()
+  dist = await makeFakeDist()
+})
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy()
+  await app?.close()
+  app = null
+  if (spawned !== null && spawned.child.exitCode === null) {
+    spawned.child.kill('SIGKILL')
+    await spawned.exited
+  }
+  spawned = null
+  await rm(dataDir, { recursive: true, force: true })
+})
+afterAll(async () => {
+  await rm(dist.root, { recursive: true, force: true })
+})
+
+describe('floods', () => {
+  it('the pipelining flood: 4 sockets × 5,000 pipelined GET / that are never read keep memory and open files bounded, and a visitor is served', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-floods-'))
+    spawned = await spawnServer({ DIST_DIR: dist.dist, DATA_DIR: dataDir })
+    url = spawned.url
+    const pid = spawned.child.pid!
+    // Warm: the server has served a page and a send once, as it will have in production.
+    expect((await request(url, '/')).status).toBe(200)
+    expect((await sendDemoRequest(url, DEMO_PARAMS, { localAddress: '127.0.0.9' })).status).toBe(
+      200,
+    )
+    const before = processFacts(pid)
+
+    const pipelined = 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: br, gzip\r\n\r\n'
+    expect(Buffer.byteLength(pipelined.repeat(5_000)) * 4).toBeLessThan(1.5 * MIB)
+    await Promise.all([1, 2, 3, 4].map(() => socketFrom('127.0.0.2', pipelined.repeat(5_000))))
+
+    // While the flood sits there, a visitor from another address is served, and the server
+    // holds no more files than a few per connection.
+    let mostOpenFiles = before.openFiles
+    for (let sample = 0; sample < 40; sample++) {
+      mostOpenFiles = Math.max(mostOpenFiles, processFacts(pid).openFiles)
+      await new Promise((wait) => setTimeout(wait, 50))
+    }
+    const visitor = await request(url, '/healthz', { localAddress: '127.0.0.3' })
+    expect(visitor.status).toBe(200)
+    const during = processFacts(pid)
+    expect(mostOpenFiles - before.openFiles).toBeLessThan(40)
+    expect(during.peakRssBytes - before.rssBytes).toBeLessThan(64 * MIB)
+
+    // Once the attacker lets go, nothing of the flood is left open.
+    for (const socket of sockets) socket.destroy()
+    await until(
+      () => processFacts(pid).openFiles <= before.openFiles + 2,
+      'the server closes what the flood opened',
+    )
+  })
+
+  it('17 addresses × 64 idle sockets (each within its own share) leave a place for a visitor from an 18th', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-floods-'))
+    await startApp()
+    const { maxConnections, maxConnectionsPerClient } = DEFAULT_LIMITS
+    expect(17 * maxConnectionsPerClient).toBeGreaterThan(maxConnections)
+    const connections = app!.site.connections
+    const held = (): number => [...connections.open.values()].reduce((sum, n) => sum + n, 0)
+    let opened = 0
+    for (let address = 1; address <= 17; address++) {
+      // Each address opens its share at once, as fast as the attacker can.
+      await Promise.all(
+        Array.from({ length: maxConnectionsPerClient }, () => socketFrom(`127.0.1.${address}`)),
+      )
+      opened += maxConnectionsPerClient
+      await until(
+        () => held() + connections.refused + connections.evicted === opened,
+        `the server has seen the first ${opened} sockets`,
+      )
+    }
+    expect(held()).toBe(maxConnections)
+
+    const page = await request(url, '/', { localAddress: '127.0.1.18' })
+    expect(page.status).toBe(200)
+    const sent = await sendDemoRequest(url, DEMO_PARAMS, { localAddress: '127.0.1.18' })
+    expect(sent.status).toBe(200)
+    expect(held()).toBeLessThanOrEqual(maxConnections)
+  })
+
+  it('256 addresses, each at its own limit, store no more than the total ceiling', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-floods-'))
+    await startApp()
+    const { rateLimitPerMinute, totalLimitPerMinute } = DEFAULT_LIMITS
+    expect(totalLimitPerMinute).toBe(60)
+    const began = Date.now()
+    const statuses: number[] = []
+    const busyAnswers = new Set<string>()
+    // 16 addresses at a time, each sending its whole share one after another.
+    for (let group = 0; group < 256; group += 16) {
+      await Promise.all(
+        Array.from({ length: 16 }, async (_, index) => {
+          const localAddress = `127.0.2.${group + index}`
+          for (let sent = 0; sent < rateLimitPerMinute; sent++) {
+            const answer = await sendDemoRequest(url, DEMO_PARAMS, { localAddress })
+            statuses.push(answer.status)
+            if (answer.status === 429) busyAnswers.add(answer.text)
+          }
+        }),
+      )
+    }
+    // The ceiling counts per minute: a very slow machine may have started a second one.
+    const minutes = 1 + Math.floor((Date.now() - began) / 60_000)
+    const stored = (await readOutbox(outboxPath(dataDir))).records.length
+    expect(statuses).toHaveLength(2_560)
+    expect(stored).toBe(statuses.filter((status) => status === 200).length)
+    expect(stored).toBeGreaterThanOrEqual(totalLimitPerMinute)
+    expect(stored).toBeLessThanOrEqual(totalLimitPerMinute * minutes)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2_560 - stored)
+    expect([...busyAnswers]).toEqual([refusals.busy])
+    const said = logLines.filter((line) => line.event === 'demo-request-ceiling')
+    expect(said.length).toBeGreaterThanOrEqual(1)
+    expect(said.length).toBeLessThanOrEqual(minutes)
+  })
+})
+
+describe('text every reader can take', () => {
+  it.each([
+    [
+      'U+FFFF in a name',
+      { user_name: 'Ana\uffffLópez' },
+      refusals.forbiddenCharacters('user_name'),
+    ],
+    [
+      'U+FFFE in a group',
+      { user_group: '\ufffeGrupo' },
+      refusals.forbiddenCharacters('user_group'),
+    ],
+    ['U+FDD0 in a message', { message: 'Hola \ufdd0' }, refusals.forbiddenCharacters('message')],
+    [
+      'U+10FFFF in a name',
+      { user_name: 'Ana \u{10ffff}' },
+      refusals.forbiddenCharacters('user_name'),
+    ],
+    [
+      'a name of a zero-width space only',
+      { user_name: '\u200b' },
+      refusals.forbiddenCharacters('user_name'),
+    ],
+    [
+      'a group of a byte-order mark and spaces',
+      { user_group: ' \ufeff ' },
+      refusals.missing(['user_group']),
+    ],
+    [
+      'a message of direction marks only',
+      { message: '\u200e\u200f' },
+      refusals.forbiddenCharacters('message'),
+    ],
+    [
+      'a name of tag characters only',
+      { user_name: '\u{e0041}\u{e0042}' },
+      refusals.forbiddenCharacters('user_name'),
+    ],
+    ['a phone as a JSON number', { user_phone: 5215512345678 }, refusals.notText],
+    ['a contact number as a JSON number', { contact_number: 4821 }, refusals.notText],
+    ['a group as true', { user_group: true }, refusals.notText],
+  ])(
+    '%s is refused with a 400 and a Spanish sentence, and nothing is stored',
+    async (_name, change, sentence) => {
+      dataDir = await mkdtemp(join(tmpdir(), 'gaspre-floods-'))
+      await startApp()
+      const answer = await sendDemoRequest(url, {
+        ...DEMO_PARAMS,
+        contact_number: '731',
+        ...change,
+      })
+      expect(answer.status).toBe(400)
+      expect(answer.text).toBe(sentence)
+      expect((await readOutbox(outboxPath(dataDir))).records).toEqual([])
+    },
+  )
+})
+
+it('a JSON number past 2^53 is refused, never stored with digits lost', async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'gaspre-floods-'))
+  await startApp()
+  // Written by hand: JavaScript itself could not hold this number to write it.
+  const body = demoRequestJson(DEMO_PARAMS).replace(
+    /"user_phone":"[^"]*"/,
+    '"user_phone":12345678901234567890',
+  )
+  expect(body).toContain('"user_phone":12345678901234567890,')
+  const answer = await request(url, SEND_PATH, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  })
+  expect(answer.status).toBe(400)
+  expect(answer.text).toBe(refusals.notText)
+  expect((await readOutbox(outboxPath(dataDir))).records).toEqual([])
+})
+
+describe('every answer under the same rules', () => {
+  const headersOf = (raw: string): Record<string, string> =>
+    Object.fromEntries(
+      raw
+        .split('\r\n\r\n')[0]!
+        .split('\r\n')
+        .slice(1)
+        .map((line) => {
+          const colon = line.indexOf(':')
+          return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()]
+        }),
+    )
+
+  it.each([
+    ['two Host headers', 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n', 400],
+    ['no Host header', 'GET / HTTP/1.1\r\n\r\n', 400],
+    [
+      'an Expect the server does not know',
+      'GET / HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n\r\n',
+      417,
+    ],
+    [
+      'a precompressed copy asked for by its path',
+      'GET /index.html.br HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      404,
+    ],
+    [
+      'a gzip copy asked for by its path',
+      'GET /tyc.html.gz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      404,
+    ],
+  ])('%s: the answer carries the security headers', async (_name, raw, status) => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-floods-'))
+    await startApp()
+    const answer = await rawRequest(url, raw)
+    expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))
+    const headers = headersOf(answer)
+    assertSecurityHeaders({ status, headers, body: Buffer.alloc(0), text: '' }, LOCAL_BUILD, 'page')
+  })
+})

@@ -1,0 +1,64 @@
+// Whatever text the server accepts, the sales team's spreadsheet holds: every code point that
+// passes the demo request's checks is written into an xlsx and read back by exceljs's own reader.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import ExcelJS from 'exceljs'
+import { expect, it } from 'vitest'
+import { spreadsheetHeadings } from '../src/content/lead-server.js'
+import { MAX_LENGTH } from '../src/contract/demo-request.js'
+import { checkTemplateParams } from './demo-request-check.js'
+import { newRecord } from './outbox.js'
+import { writeXlsx } from './outbox-xlsx.js'
+import { visibleControls } from './visible-text.js'
+import { DEMO_PARAMS } from '../testing/server/demo-request.js'
+
+/** Every code point, in messages as long as the form allows, that the server would store. */
+function acceptedMessages(): string[] {
+  const messages: string[] = []
+  let message = ''
+  for (let code = 0; code <= 0x10ffff; code++) {
+    const character = String.fromCodePoint(code)
+    if (message.length + character.length > MAX_LENGTH.message) {
+      messages.push(message)
+      message = ''
+    }
+    const candidate = message + character
+    if (checkTemplateParams({ ...DEMO_PARAMS, message: `x${character}` }) === null) {
+      message = candidate
+    }
+  }
+  messages.push(message)
+  return messages
+}
+
+it('every code point the server accepts is written into the xlsx and read back by exceljs as shown', async () => {
+  const messages = acceptedMessages()
+  const accepted = messages.reduce((sum, text) => sum + [...text].length, 0)
+  // All of Unicode but the controls, lone surrogates, noncharacters and a few marks.
+  expect(accepted).toBeGreaterThan(1_100_000)
+  for (const message of messages) {
+    expect(checkTemplateParams({ ...DEMO_PARAMS, message })).toBeNull()
+  }
+
+  const dir = await mkdtemp(join(tmpdir(), 'gaspre-xlsx-'))
+  try {
+    const outbox = join(dir, 'outbox.jsonl')
+    const records = messages.map((message) => newRecord('s', 't', { ...DEMO_PARAMS, message }))
+    await writeFile(outbox, records.map((record) => `${JSON.stringify(record)}\n`).join(''))
+    const chunks: Buffer[] = []
+    const { count } = await writeXlsx(outbox, async (chunk) => void chunks.push(chunk))
+    expect(count).toBe(messages.length)
+
+    const file = join(dir, 'solicitudes.xlsx')
+    await writeFile(file, Buffer.concat(chunks))
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(file)
+    const sheet = workbook.worksheets[0]!
+    const column = Object.keys(spreadsheetHeadings).indexOf('message') + 1
+    const read = records.map((_, index) => sheet.getRow(index + 2).getCell(column).text)
+    expect(read).toEqual(messages.map(visibleControls))
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+})
