@@ -34,10 +34,10 @@ const webTests = {
 }
 
 /** The page's test files that replace a module (vi.mock): each needs a module graph of its own. */
-const REPLACE_MODULES = readdirSync('src', { recursive: true, encoding: 'utf8' })
+const REPLACE_MODULES = readdirSync(new URL('src', import.meta.url), { recursive: true })
+  .map((file) => `src/${String(file)}`)
   .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => `src/${file}`)
-  .filter((file) => /\bvi\.(do)?mock\(/.test(readFileSync(file, 'utf8')))
+  .filter((file) => /\bvi\.(do)?mock\(/.test(readFileSync(new URL(file, import.meta.url), 'utf8')))
 
 const nodeTests = {
   environment: 'node',

@@ -66,8 +66,9 @@ const all = [
 ]
 
 /**
- * Runs one step (its command as words, or a line without quotes split at spaces). Beside other steps its output is held back and printed whole when it ends, so
- * outputs never interleave; alone, it streams.
+ * Runs one step (its command as words, or a line without quotes split at spaces). Beside other
+ * steps its output is held back and printed whole when it ends, so outputs never interleave;
+ * alone, it streams.
  */
 function run({ name, command: line }, alone) {
   const [command, ...args] = typeof line === 'string' ? line.split(' ') : line
