@@ -1,7 +1,52 @@
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vitest/config'
+import { readdirSync, readFileSync } from 'node:fs'
+import { configDefaults, defineConfig } from 'vitest/config'
 import { content } from './pipeline/content/plugin.ts'
 import { buildConstants } from './src/config/build-settings.ts'
+
+/**
+ * The Node test files that start another program (the built server, its command line, nginx,
+ * Cloudflare's runtime) or build the site: seconds each, so `npm run check` leaves them to
+ * `npm test`. A new file that starts one belongs here.
+ */
+const STARTS_PROGRAMS = [
+  'pipeline/build.test.ts',
+  'pipeline/content/hostile-content.test.ts',
+  'server/data-dir.test.ts',
+  'server/nginx-node.test.ts',
+  'server/nginx.test.ts',
+  'server/outbox-cli.test.ts',
+  'server/pages.test.ts',
+  'server/process.test.ts',
+  'server/production-install.test.ts',
+  'server/static-hosts.test.ts',
+]
+
+const webTests = {
+  environment: 'jsdom',
+  include: ['src/**/*.test.{ts,tsx}'],
+  setupFiles: ['src/test-setup.ts'],
+  // The build reads the design tokens' text (config/design-tokens.ts); other CSS is left out of
+  // unit tests.
+  css: { include: [/styles\/tokens\.css/] },
+  // Typing through user-event in jsdom is slow on a busy machine; a ceiling, not a timing.
+  testTimeout: 20_000,
+}
+
+/** The page's test files that replace a module (vi.mock): each needs a module graph of its own. */
+const REPLACE_MODULES = readdirSync(new URL('src', import.meta.url), { recursive: true })
+  .map((file) => `src/${String(file)}`)
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .filter((file) => /\bvi\.(do)?mock\(/.test(readFileSync(new URL(file, import.meta.url), 'utf8')))
+
+const nodeTests = {
+  environment: 'node',
+  include: ['server/**/*.test.ts', 'pipeline/**/*.test.ts', 'testing/**/*.test.ts'],
+  globalSetup: ['testing/server/node-version.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  fileParallelism: false,
+}
 
 export default defineConfig({
   plugins: [content(), react()],
@@ -13,25 +58,29 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
-          environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
-          setupFiles: ['src/test-setup.ts'],
-          // The build reads the design tokens' text (config/design-tokens.ts); other CSS is
-          // left out of unit tests.
-          css: { include: [/styles\/tokens\.css/] },
-          // Typing through user-event in jsdom is slow on a busy machine; a ceiling, not a timing.
-          testTimeout: 20_000,
+          ...webTests,
+          exclude: [...configDefaults.exclude, ...REPLACE_MODULES],
+          // One module graph and one jsdom per worker, not per file: a fifth of the time.
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'web-mocks', ...webTests, include: REPLACE_MODULES },
       },
       {
         test: {
           name: 'server',
-          environment: 'node',
-          include: ['server/**/*.test.ts', 'pipeline/**/*.test.ts', 'testing/**/*.test.ts'],
-          globalSetup: ['testing/server/node-version.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
+          ...nodeTests,
+          // In the test process only: the quick loop (npm run check) runs these with 'web'.
+          exclude: [...configDefaults.exclude, ...STARTS_PROGRAMS],
+        },
+      },
+      {
+        test: {
+          name: 'processes',
+          ...nodeTests,
+          include: STARTS_PROGRAMS,
         },
       },
     ],

@@ -9,9 +9,9 @@
 //      --rebuild-peer starts over, --no-peer skips it) and serves its dist/ with its own `serve`;
 //   3. for each site, RUNS times, in a fresh Chromium context with the CPU slowed 4× (CDP
 //      Emulation.setCPUThrottlingRate): loads /, waits until it has hydrated and for the benches'
-//      quiet period (bench-settings.mjs), then makes each interaction below and keeps the
+//      quiet period (settings.mjs), then makes each interaction below and keeps the
 //      longest Event Timing entry (durationThreshold 16 ms) among the interactions it caused;
-//   4. the scroll trace of bench-scroll.mjs, for each site;
+//   4. the scroll trace of scroll.mjs, for each site;
 //   5. prints the medians as a table with the worst interaction (INP), and writes
 //      bench-results/interactions.json.
 //

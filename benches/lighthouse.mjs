@@ -1,6 +1,6 @@
 // npm run bench: Lighthouse (its Node API, default mobile config, simulated throttling) RUNS
 // times per page against the production server, the median run by Lighthouse's own
-// computeMedianRun, its HTML report, then the scroll trace of bench-scroll.mjs.
+// computeMedianRun, its HTML report, then the scroll trace of scroll.mjs.
 //   --no-build  bench the existing build. CHROMIUM_PATH picks the browser.
 // Writes bench-results/lighthouse.json and bench-results/lighthouse-<page>.html.
 import { execFileSync, spawn } from 'node:child_process'

@@ -27,30 +27,70 @@ describe('the build description (dist/.site.json)', () => {
     expect(parseSiteBuild({ mode: 'local' })).toMatchObject({ apiOrigin: null, scriptHashes: [] })
   })
 
+  // Each refusal is one line naming the field, what it holds and what it should hold.
   it.each([
-    ['an unknown mode', { mode: 'remote' }, /mode must be/],
-    ['service without apiOrigin', { mode: 'service' }, /apiOrigin is required/],
+    ['an unknown mode', { mode: 'remote' }, 'mode must be "local" or "service", not "remote"'],
+    ['no mode', {}, 'mode must be "local" or "service", not missing'],
+    ['service without apiOrigin', { mode: 'service' }, 'apiOrigin is required in service mode'],
     [
       'an http API origin',
       { mode: 'service', apiOrigin: 'http://api.emailjs.com' },
-      /not an https origin/,
+      'apiOrigin "http://api.emailjs.com" is not an https origin',
     ],
     [
       'an origin with a path',
       { mode: 'service', apiOrigin: 'https://a.com/x' },
-      /not an https origin/,
+      'apiOrigin "https://a.com/x" is not an https origin',
     ],
     [
       'a header injection',
-      { mode: 'local', scriptOrigins: ['https://a.com; script-src *'] },
-      /scriptOrigins/,
+      { mode: 'local', scriptOrigins: ['https://a.com', 'https://a.com; script-src *'] },
+      'scriptOrigins[1] holds "https://a.com; script-src *", which is not an https origin',
     ],
-    ['a bad hash', { mode: 'local', scriptHashes: ["'unsafe-inline'"] }, /CSP hash source/],
-    ['a bare hash', { mode: 'local', styleHashes: ['sha256-abc='] }, /CSP hash source/],
-    ['a non-array', { mode: 'local', frameOrigins: 'https://x.com' }, /must be an array/],
-    ['not an object', [], /JSON object/],
+    [
+      'a bad hash',
+      { mode: 'local', scriptHashes: ["'unsafe-inline'"] },
+      `scriptHashes[0] holds "'unsafe-inline'", which is not a CSP hash source like 'sha256-…'`,
+    ],
+    [
+      'a bare hash',
+      { mode: 'local', styleHashes: ['sha256-abc='] },
+      `styleHashes[0] holds "sha256-abc=", which is not a CSP hash source like 'sha256-…'`,
+    ],
+    [
+      'a number for an origin',
+      { mode: 'local', connectOrigins: [443] },
+      'connectOrigins[0] holds 443, which is not an https origin',
+    ],
+    [
+      'a non-array',
+      { mode: 'local', frameOrigins: 'https://x.com' },
+      'frameOrigins must be an array of https origins',
+    ],
+    ['an editor that is a list', { mode: 'local', editor: [] }, 'editor must be an object or null'],
+    [
+      "a bad origin in the editor's policy",
+      { mode: 'local', editor: { connectOrigins: ['https://a.com'], imageOrigins: ['data:'] } },
+      'editor.imageOrigins[0] holds "data:", which is not an https origin',
+    ],
+    ['not an object', [], 'the build description must be a JSON object'],
   ])('rejects %s', (_what, raw, message) => {
-    expect(() => parseSiteBuild(raw)).toThrow(message)
+    expect(() => parseSiteBuild(raw)).toThrow(new SiteBuildError(message))
+  })
+
+  it('takes a missing or null list as empty and leaves out fields it does not know', () => {
+    expect(
+      parseSiteBuild({ mode: 'local', apiOrigin: null, frameOrigins: null, pages: FAKE_PAGES }),
+    ).toEqual({
+      mode: 'local',
+      apiOrigin: null,
+      scriptHashes: [],
+      styleHashes: [],
+      frameOrigins: [],
+      scriptOrigins: [],
+      connectOrigins: [],
+      editor: null,
+    })
   })
 
   it('allows http origins on loopback only (tests)', () => {
@@ -70,11 +110,29 @@ describe('the build description (dist/.site.json)', () => {
     expect(() => readSiteBuild(join(dir, 'dist'))).toThrow(/not valid JSON/)
   })
 
+  it('names the file and the field when the description is wrong', async () => {
+    await mkdir(join(dir, 'wrong'))
+    const file = join(dir, 'wrong', '.site.json')
+    await writeFile(file, JSON.stringify({ mode: 'local', frameOrigins: ['http://x.com'] }))
+    expect(() => readSiteBuild(join(dir, 'wrong'))).toThrow(
+      new SiteBuildError(
+        `${file}: frameOrigins[0] holds "http://x.com", which is not an https origin`,
+      ),
+    )
+  })
+
   it('lists the pages, refusing an address or file a redirect rule could not hold', () => {
     expect(parseSitePages({ ...LOCAL_BUILD, pages: FAKE_PAGES })).toEqual(FAKE_PAGES)
-    expect(() => parseSitePages(LOCAL_BUILD)).toThrow(/pages must list/)
-    expect(() => parseSitePages({ pages: [{ path: '/a b', file: 'a.html' }] })).toThrow(/address/)
-    expect(() => parseSitePages({ pages: [{ path: '/a', file: '../a.html' }] })).toThrow(/file/)
-    expect(() => parseSitePages({ pages: [{ path: '/a', file: 'a.txt' }] })).toThrow(/file/)
+    const refusal = (pages: unknown) => () => parseSitePages({ ...LOCAL_BUILD, pages })
+    expect(() => parseSitePages(LOCAL_BUILD)).toThrow('pages must list the pages the build wrote')
+    expect(refusal([])).toThrow('pages must list the pages the build wrote')
+    expect(refusal([{ path: '/a b', file: 'a.html' }])).toThrow(
+      'pages[0].path holds "/a b", which is not an address like /tyc',
+    )
+    expect(refusal([...FAKE_PAGES, { path: '/a', file: '../a.html' }])).toThrow(
+      `pages[${FAKE_PAGES.length}].file holds "../a.html", which is not a file name like tyc.html`,
+    )
+    expect(refusal([{ path: '/a', file: 'a.txt' }])).toThrow(/pages\[0\]\.file holds "a.txt"/)
+    expect(refusal([{ path: '/a' }])).toThrow('pages[0].file is missing: a file name like tyc.html')
   })
 })

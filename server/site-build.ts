@@ -3,29 +3,7 @@
 // CSP source would otherwise break or widen the policy.
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-
-export type SiteMode = 'local' | 'service'
-
-export interface SiteBuild {
-  /** 'local' when the site was built without an e-mail service key: the server stands in for it. */
-  mode: SiteMode
-  /** Origin of the sending API in service mode (e.g. https://api.emailjs.com); null in local mode. */
-  apiOrigin: string | null
-  /** CSP hash sources ('sha256-…') for inline scripts in the prerendered HTML. */
-  scriptHashes: string[]
-  /** CSP hash sources for inline styles. */
-  styleHashes: string[]
-  frameOrigins: string[]
-  scriptOrigins: string[]
-  connectOrigins: string[]
-  /** The content editor at /admin/, when the build ships one: what its own policy allows. */
-  editor: EditorOrigins | null
-}
-
-export interface EditorOrigins {
-  connectOrigins: string[]
-  imageOrigins: string[]
-}
+import { z } from 'zod'
 
 const SITE_BUILD_FILE = '.site.json'
 
@@ -55,20 +33,109 @@ export function isOrigin(value: unknown): value is string {
   return secure && url.origin === value
 }
 
-function list(
-  raw: Record<string, unknown>,
-  key: keyof SiteBuild,
-  valid: (value: string) => boolean,
-  what: string,
-): string[] {
-  const value = raw[key] ?? []
-  if (!Array.isArray(value)) throw new SiteBuildError(`${key} must be an array of ${what}`)
-  return value.map((item: unknown) => {
-    if (typeof item !== 'string' || !valid(item)) {
-      throw new SiteBuildError(`${key} holds ${JSON.stringify(item)}, which is not ${what}`)
-    }
-    return item
+const show = (value: unknown): string => JSON.stringify(value)
+
+/** A string `valid` accepts; any other value is refused with `what` it should have been. */
+const entry = (valid: (value: string) => boolean, what: string) =>
+  z.custom<string>((value) => typeof value === 'string' && valid(value), {
+    error: ({ input }) =>
+      input === undefined ? `is missing: ${what}` : `holds ${show(input)}, which is not ${what}`,
   })
+
+/** A list of such strings; missing or null is an empty list. */
+const listOf = (valid: (value: string) => boolean, what: string, plural: string) =>
+  z
+    .array(entry(valid, what), { error: `must be an array of ${plural}` })
+    .nullish()
+    .transform((items) => items ?? [])
+
+const hashSources = listOf(
+  (value) => HASH_SOURCE.test(value),
+  "a CSP hash source like 'sha256-…'",
+  "CSP hash sources like 'sha256-…'",
+)
+const origins = listOf(isOrigin, 'an https origin', 'https origins')
+
+/** The content editor at /admin/, when the build ships one: what its own policy allows. */
+const EDITOR = z.object(
+  { connectOrigins: origins, imageOrigins: origins },
+  { error: 'must be an object or null' },
+)
+
+/** What dist/.site.json says to the server (src/prerender.tsx writes it). */
+const SITE_BUILD = z
+  .object(
+    {
+      /** 'local' when the site was built without an e-mail service key: the server stands in. */
+      mode: z.enum(['local', 'service'], {
+        error: ({ input }) =>
+          `must be "local" or "service", not ${input === undefined ? 'missing' : show(input)}`,
+      }),
+      /** Origin of the sending API in service mode (e.g. https://api.emailjs.com); else null. */
+      apiOrigin: z
+        .custom<string>(isOrigin, {
+          error: ({ input }) => `${show(input)} is not an https origin`,
+        })
+        .nullish()
+        .transform((origin) => origin ?? null),
+      /** CSP hash sources ('sha256-…') for inline scripts in the prerendered HTML. */
+      scriptHashes: hashSources,
+      /** CSP hash sources for inline styles. */
+      styleHashes: hashSources,
+      frameOrigins: origins,
+      scriptOrigins: origins,
+      connectOrigins: origins,
+      editor: EDITOR.nullish().transform((editor) => editor ?? null),
+    },
+    { error: 'the build description must be a JSON object' },
+  )
+  .refine((build) => build.mode === 'local' || build.apiOrigin !== null, {
+    path: ['apiOrigin'],
+    error: 'is required in service mode',
+  })
+
+export type SiteBuild = z.output<typeof SITE_BUILD>
+export type EditorOrigins = z.output<typeof EDITOR>
+
+const PAGE_PATH = /^\/[a-z0-9-]*$/
+const PAGE_FILE = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.html$/
+
+/**
+ * The pages in .site.json (src/config/site.ts, written by the prerender). Addresses and file
+ * names are checked because postbuild writes them into the static hosts' redirect rules.
+ */
+const SITE_PAGES = z.object(
+  {
+    pages: z
+      .array(
+        z.object({
+          path: entry((path) => PAGE_PATH.test(path), 'an address like /tyc'),
+          file: entry((file) => PAGE_FILE.test(file), 'a file name like tyc.html'),
+        }),
+        { error: 'must list the pages the build wrote' },
+      )
+      .min(1, { error: 'must list the pages the build wrote' }),
+  },
+  { error: 'the build description must be a JSON object' },
+)
+
+/** A page the build wrote: its address and its file below dist/. */
+export type SitePage = z.output<typeof SITE_PAGES>['pages'][number]
+
+/**
+ * Checks a parsed value against a schema; throws SiteBuildError naming the first bad field
+ * (`scriptOrigins[2] holds …`), so an operator knows which line of the file to look at.
+ */
+function parse<T>(schema: z.ZodType<T>, raw: unknown): T {
+  const result = schema.safeParse(raw)
+  if (result.success) return result.data
+  const [issue] = result.error.issues
+  const where = (issue?.path ?? []).reduce<string>(
+    (text, key) =>
+      typeof key === 'number' ? `${text}[${key}]` : `${text}${text ? '.' : ''}${String(key)}`,
+    '',
+  )
+  throw new SiteBuildError(`${where} ${issue?.message ?? 'is not what the build writes'}`.trim())
 }
 
 /**
@@ -76,81 +143,15 @@ function list(
  * @internal its tests use it too
  */
 export function parseSiteBuild(raw: unknown): SiteBuild {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new SiteBuildError('the build description must be a JSON object')
-  }
-  const record = raw as Record<string, unknown>
-  const mode = record.mode
-  if (mode !== 'local' && mode !== 'service') {
-    throw new SiteBuildError(`mode must be "local" or "service", not ${JSON.stringify(mode)}`)
-  }
-  const apiOrigin = record.apiOrigin ?? null
-  if (apiOrigin !== null && !isOrigin(apiOrigin)) {
-    throw new SiteBuildError(`apiOrigin ${JSON.stringify(apiOrigin)} is not an https origin`)
-  }
-  if (mode === 'service' && apiOrigin === null) {
-    throw new SiteBuildError('apiOrigin is required in service mode')
-  }
-  const isHash = (value: string): boolean => HASH_SOURCE.test(value)
-  return {
-    mode,
-    apiOrigin,
-    scriptHashes: list(record, 'scriptHashes', isHash, "a CSP hash source like 'sha256-…'"),
-    styleHashes: list(record, 'styleHashes', isHash, "a CSP hash source like 'sha256-…'"),
-    frameOrigins: list(record, 'frameOrigins', isOrigin, 'an https origin'),
-    scriptOrigins: list(record, 'scriptOrigins', isOrigin, 'an https origin'),
-    connectOrigins: list(record, 'connectOrigins', isOrigin, 'an https origin'),
-    editor: parseEditor(record.editor ?? null),
-  }
+  return parse(SITE_BUILD, raw)
 }
-
-function parseEditor(raw: unknown): EditorOrigins | null {
-  if (raw === null) return null
-  if (typeof raw !== 'object' || Array.isArray(raw))
-    throw new SiteBuildError('editor must be an object or null')
-  const record = raw as Record<string, unknown>
-  const origins = (key: string) => {
-    const value = record[key] ?? []
-    if (!Array.isArray(value) || !value.every(isOrigin))
-      throw new SiteBuildError(`editor.${key} must be an array of https origins`)
-    return value as string[]
-  }
-  return { connectOrigins: origins('connectOrigins'), imageOrigins: origins('imageOrigins') }
-}
-
-/** A page the build wrote: its address and its file below dist/. */
-export interface SitePage {
-  path: string
-  file: string
-}
-
-const PAGE_PATH = /^\/[a-z0-9-]*$/
-const PAGE_FILE = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.html$/
 
 /**
- * The pages of a parsed .site.json (src/config/site.ts, written by the prerender). Addresses and
- * file names are checked because postbuild writes them into the static hosts' redirect rules.
+ * The pages of a parsed .site.json.
  * @internal its tests use it too
  */
 export function parseSitePages(raw: unknown): SitePage[] {
-  const pages =
-    typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).pages : undefined
-  if (!Array.isArray(pages) || pages.length === 0) {
-    throw new SiteBuildError('pages must list the pages the build wrote')
-  }
-  return pages.map((page: unknown) => {
-    const { path, file } = (typeof page === 'object' && page !== null ? page : {}) as Record<
-      string,
-      unknown
-    >
-    if (typeof path !== 'string' || !PAGE_PATH.test(path)) {
-      throw new SiteBuildError(`pages holds the address ${JSON.stringify(path)}`)
-    }
-    if (typeof file !== 'string' || !PAGE_FILE.test(file)) {
-      throw new SiteBuildError(`pages holds the file ${JSON.stringify(file)} for ${path}`)
-    }
-    return { path, file }
-  })
+  return parse(SITE_PAGES, raw).pages
 }
 
 /** Reads and parses <distDir>/.site.json; the message says what to do when it is missing. */

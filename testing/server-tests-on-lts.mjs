@@ -1,7 +1,7 @@
-// `node testing/server-tests-on-lts.mjs`: the server test project (`vitest --project server`:
-// the production server, its processes, nginx and the static hosts) on the Node LTS release
-// pinned in testing/node-lts/package.json, the line we recommend for production. npm test runs
-// it beside the same tests on the machine's own Node.
+// `node testing/server-tests-on-lts.mjs`: the Node test projects (`vitest --project server
+// --project processes`: the production server, its processes, nginx and the static hosts) on
+// the Node LTS release pinned in testing/node-lts/package.json, the line we recommend for
+// production. npm test runs it beside the same tests on the machine's own Node.
 //
 // The binary is the npm registry's `node` package, installed on first use into
 // testing/node-lts/node_modules (a package of its own: in the project's dependencies its `node`
@@ -40,7 +40,7 @@ const vitest = join(
   'vitest.mjs',
 )
 console.log(`node --version: ${lts} (the LTS line; this machine's own node is ${process.version})`)
-const child = spawn(binary, [vitest, 'run', '--project', 'server'], {
+const child = spawn(binary, [vitest, 'run', '--project', 'server', '--project', 'processes'], {
   stdio: 'inherit',
   env: { ...process.env, PATH: `${dirname(binary)}:${process.env.PATH ?? ''}` },
 })

@@ -2,9 +2,35 @@
 // per core (the machine has two): the checks of the sources beside the build. A lane runs its
 // steps in order and stops at a failure; a stage starts only when every lane before it passed.
 // To add a check, add a step to the lane whose results it needs.
+//
+// npm run check (`--check`): the quick loop, about a minute: the same format, lint and type
+// checks, with caches, beside the tests that run in the test process (vitest's projects but
+// 'processes', which starts programs and builds, and is left to npm test).
 import { spawn } from 'node:child_process'
 
-const stages = [
+// Caches live in node_modules/.cache/, so a fresh npm ci starts them again.
+const cached = '--cache-location node_modules/.cache/gaspre/eslint'
+const tsc = (config, info) =>
+  `npx tsc -p ${config} --noEmit --incremental --tsBuildInfoFile node_modules/.cache/gaspre/${info}`
+
+const check = [
+  {
+    sources: [
+      { name: 'format', command: 'npx prettier --check --cache .' },
+      { name: 'lint', command: `npx eslint --max-warnings=0 --cache ${cached} .` },
+      { name: 'typecheck', command: tsc('tsconfig.json', 'web.tsbuildinfo') },
+      { name: 'typecheck (server)', command: tsc('tsconfig.server.json', 'server.tsbuildinfo') },
+    ],
+    tests: [
+      {
+        name: 'unit tests in the test process',
+        command: 'npx vitest run --project web --project web-mocks --project server',
+      },
+    ],
+  },
+]
+
+const all = [
   {
     sources: [
       { name: 'format', command: ['npx', 'prettier', '--check', '.'] },
@@ -40,10 +66,12 @@ const stages = [
 ]
 
 /**
- * Runs one step. Beside other steps its output is held back and printed whole when it ends, so
- * outputs never interleave; alone, it streams.
+ * Runs one step (its command as words, or a line without quotes split at spaces). Beside other
+ * steps its output is held back and printed whole when it ends, so outputs never interleave;
+ * alone, it streams.
  */
-function run({ name, command: [command, ...args] }, alone) {
+function run({ name, command: line }, alone) {
+  const [command, ...args] = typeof line === 'string' ? line.split(' ') : line
   const started = Date.now()
   console.log(`▶ ${name}: ${[command, ...args].join(' ')}`)
   return new Promise((resolve) => {
@@ -63,28 +91,37 @@ function run({ name, command: [command, ...args] }, alone) {
   })
 }
 
-async function runLane(steps, alone) {
+/** Runs a lane's steps in order, up to the first failure; returns them with the lane's time. */
+async function runLane(name, steps, alone) {
+  const started = Date.now()
   const results = []
   for (const step of steps) {
     results.push(await run(step, alone))
     if (!results.at(-1).ok) break
   }
-  return results
+  return { name, results, seconds: Math.round((Date.now() - started) / 1000) }
 }
 
+const stages = process.argv.includes('--check') ? check : all
 const began = Date.now()
-const results = []
+const lanes = []
 for (const stage of stages) {
-  const lanes = Object.values(stage)
-  results.push(
-    ...(await Promise.all(lanes.map((steps) => runLane(steps, lanes.length === 1)))).flat(),
+  const entries = Object.entries(stage)
+  lanes.push(
+    ...(await Promise.all(
+      entries.map(([name, steps]) => runLane(name, steps, entries.length === 1)),
+    )),
   )
-  if (results.some((result) => !result.ok)) break
+  if (lanes.some((lane) => lane.results.some((result) => !result.ok))) break
 }
 
 console.log('\nSummary')
-for (const { name, ok, seconds } of results)
-  console.log(`  ${ok ? '✓' : '✗'} ${name} (${seconds} s)`)
+for (const lane of lanes) {
+  console.log(`  ${lane.name} lane (${lane.seconds} s)`)
+  for (const { name, ok, seconds } of lane.results)
+    console.log(`    ${ok ? '✓' : '✗'} ${name} (${seconds} s)`)
+}
+const results = lanes.flatMap((lane) => lane.results)
 const failed = results.filter((result) => !result.ok).length
 const skipped = stages.flatMap((stage) => Object.values(stage).flat()).length - results.length
 console.log(`  total ${Math.round((Date.now() - began) / 1000)} s`)

@@ -585,12 +585,14 @@ export const contentFiles = {
 /** The legal texts in Markdown, by file name. */
 export const proseFiles = ['terminos.md', 'privacidad.md'] as const
 
-// Read by the content modules' declarations (content-files.d.ts).
-/** @internal */
-export type SiteContent = z.output<typeof siteSchema>
+/**
+ * What a content file holds once checked: the type of its modules.
+ * @internal content-files.d.ts reads it
+ */
+export type ContentOf<File extends keyof typeof contentFiles> = z.output<
+  (typeof contentFiles)[File]
+>
 /** @internal */
 export type HomeContent = z.output<typeof homeSchema>
 /** @internal */
 export type FormContent = z.output<typeof formSchema>
-/** @internal */
-export type TermsPageContent = z.output<typeof termsPageSchema>
