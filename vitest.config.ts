@@ -6,19 +6,21 @@ import { buildConstants } from './src/config/build-settings.ts'
 
 /**
  * The Node test files that start another program (the built server, its command line, nginx,
- * Cloudflare's runtime) or build the site: seconds each, so `npm run check` leaves them to
- * `npm test`. A new file that starts one belongs here.
+ * Cloudflare's runtime), build the site, or write all of Unicode into a spreadsheet: seconds
+ * each, so `npm run check` leaves them to `npm test`. A new file that starts one belongs here.
  */
 const STARTS_PROGRAMS = [
   'pipeline/build.test.ts',
   'pipeline/content/hostile-content.test.ts',
   'server/data-dir.test.ts',
+  'server/floods.test.ts',
   'server/nginx-node.test.ts',
   'server/nginx.test.ts',
   'server/outbox-cli.test.ts',
   'server/pages.test.ts',
   'server/process.test.ts',
   'server/production-install.test.ts',
+  'server/spreadsheet-text.test.ts',
   'server/static-hosts.test.ts',
 ]
 
