@@ -1,7 +1,7 @@
 // Every environment variable the production server reads, in one schema: its name, what it
 // means, its default and the values it takes. The server reads process.env here and nowhere
 // else, once, at start; a wrong value stops the start with one line naming the variable and
-// the values it accepts. The README's "Run time" table is checked against this schema by
+// the values it accepts. The run-time table of docs/production.md is checked against this schema by
 // server/config.test.ts.
 import { isIP } from 'node:net'
 import { resolve } from 'node:path'
