@@ -39,7 +39,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
         assetsInlineLimit: () => true,
       }
     : {
-        // The supported browsers (README.md). Vite lowers newer syntax and prefixes CSS for
+        // The supported browsers (docs/developing.md). Vite lowers newer syntax and prefixes CSS for
         // them; it adds no polyfills, so a newer API needs a guard in the code.
         target: ['chrome111', 'edge111', 'firefox114', 'safari16.4', 'ios16.4'],
         // The islands' JavaScript names artwork by file, so it does not carry the pictures the

@@ -20,7 +20,7 @@ async function load(file) {
   }
 }
 
-// Every build-time variable is checked before anything is written (README, Build time).
+// Every build-time variable is checked before anything is written (docs/deploying.md, Configuration).
 const { checkBuildSettings, readBuildSetting, parseContentEditor } = await load(
   '../src/config/build-settings.ts',
 )
@@ -54,7 +54,7 @@ if (staticHost !== null && !setting('VITE_EMAILJS_PUBLIC_KEY')) {
   console.error(
     `Building on ${staticHost} without VITE_EMAILJS_PUBLIC_KEY: the demo form would have no ` +
       'service to send to. Set VITE_EMAILJS_PUBLIC_KEY, VITE_EMAILJS_SERVICE_ID and ' +
-      "VITE_EMAILJS_TEMPLATE_ID in the host's build settings (README.md, Deploying).",
+      "VITE_EMAILJS_TEMPLATE_ID in the host's build settings (docs/deploying.md).",
   )
   process.exit(1)
 }
@@ -94,7 +94,7 @@ run(bin('vite'), [
   'warn',
 ])
 await prerender({ distDir: outDir, ssrDir, env: process.env })
-// The content editor at /admin/, only when a Git host is set (README, Editing content).
+// The content editor at /admin/, only when a Git host is set (docs/editing-content.md).
 if (editor) {
   const { writeContentEditor } = await load('content/editor-build.ts')
   await writeContentEditor(outDir, editor, setting('SITE_URL'))

@@ -7,13 +7,13 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { staleReason } from '../pipeline/build-stamp.mjs'
 
-// README.md, 'Supported Node.js versions': Node 20 still runs the server, but gets no security
+// docs/developing.md, 'Supported Node.js versions': Node 20 still runs the server, but gets no security
 // fixes since its end of life, so production is told which line to run instead.
 const nodeMajor = Number(process.versions.node.split('.')[0])
 if (nodeMajor < 22) {
   console.warn(
     `WARNING: Node.js ${process.version} reached its end of life on 2026-04-30 and gets no ` +
-      'security fixes. Run production on Node.js 24 LTS (README.md, Supported Node.js versions).',
+      'security fixes. Run production on Node.js 24 LTS (docs/developing.md, Supported Node.js versions).',
   )
 }
 

@@ -1,15 +1,17 @@
 // The server's configuration: one schema, read once, with errors that say what a variable takes,
-// and the README's table kept true to it.
+// and the table in docs/production.md kept true to it.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, SETTINGS, readConfig } from './config.js'
 import { DEFAULT_LIMITS } from './limits.js'
-import { expectedRows, readmeTable } from '../testing/readme-table.js'
+import { expectedRows, guideTable } from '../testing/guide-table.js'
 import { REPO_ROOT } from '../testing/server/spawn-server.js'
 
 describe('the runtime configuration', () => {
-  it('the README lists every variable the server reads, with its meaning and default', () => {
-    expect(readmeTable('### Run time', '## In production')).toEqual(expectedRows(SETTINGS))
+  it('docs/production.md lists every variable the server reads, with its meaning and default', () => {
+    expect(
+      guideTable('docs/production.md', '## Configuration (run time)', '## The server'),
+    ).toEqual(expectedRows(SETTINGS))
   })
 
   it('the defaults apply when a variable is unset or blank', () => {

@@ -1,8 +1,8 @@
 // Every environment variable the production server reads, in one schema: its name, what it
 // means, its default and the values it takes. The server (server/main.ts) reads process.env
 // through this schema only, once, at start; a wrong value stops the start with one line naming
-// the variable and the values it accepts. The README's "Run time" table is checked against this
-// schema by server/config.test.ts.
+// the variable and the values it accepts. The run-time table of docs/production.md is checked
+// against this schema by server/config.test.ts.
 // Not through it yet: the outbox command reads DATA_DIR itself (server/outbox-cli.ts: a blank
 // or relative value resolves against the working directory, where the server takes the default
 // or resolves against the repository), and scripts/start.mjs, dev.mjs and cms.mjs read

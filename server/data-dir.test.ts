@@ -89,7 +89,7 @@ describe('one server per DATA_DIR', () => {
       'segundo@grupo.mx',
     ])
 
-    // Stop, then start: the rolling restart the README describes.
+    // Stop, then start: the rolling restart docs/production.md describes.
     first.child.kill('SIGTERM')
     expect(await first.exited).toEqual({ code: 0, signal: null })
     const next = await start({ DATA_DIR: dataDir })

@@ -1,5 +1,5 @@
 // `npm start` runs this: the production server, configured by the environment variables that
-// server/config.ts describes (README, "Run time"). It refuses to start on a wrong setting, a
+// server/config.ts describes (docs/production.md). It refuses to start on a wrong setting, a
 // missing build, or a DATA_DIR it cannot write or that another server holds: one line says why.
 import { fileURLToPath } from 'node:url'
 import closeWithGrace from 'close-with-grace'

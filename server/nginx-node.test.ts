@@ -102,7 +102,7 @@ describe.skipIf(!installed)('behind nginx (deploy/nginx-node.conf)', () => {
     expect(forged).toBe(429)
   })
 
-  it('with TRUST_PROXY unset, every visitor shares the proxy’s one budget (the README’s warning)', async () => {
+  it('with TRUST_PROXY unset, every visitor shares the proxy’s one budget (the warning in docs/production.md)', async () => {
     await startBehindNginx(false)
     expect(await budgetOf(ALICE)).toEqual(SPENT)
     expect(await sendFrom(BRUNO)).toBe(429)

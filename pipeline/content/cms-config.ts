@@ -10,7 +10,7 @@ import type { ContentFileName } from './read.ts'
  * What it cannot carry (a link's kind, a template's gaps) the build still checks.
  */
 
-/** How Decap reaches the repository: its local proxy, or a Git host (README, Editing content). */
+/** How Decap reaches the repository: its local proxy, or a Git host (docs/editing-content.md). */
 export type CmsBackend =
   | { readonly kind: 'local'; readonly proxyUrl: string }
   | {

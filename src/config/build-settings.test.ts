@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_API_ORIGIN } from './build-config'
-import { expectedRows, readmeTable } from '../../testing/readme-table'
+import { expectedRows, guideTable } from '../../testing/guide-table'
 import { BUILD_SETTINGS, checkBuildSettings, parseMailConfig } from './build-settings'
 
 describe('the build-time configuration', () => {
-  it('the README lists every variable the build reads, with its meaning and default', () => {
-    expect(readmeTable('### Build time', '### Run time')).toEqual(expectedRows(BUILD_SETTINGS))
+  it('docs/deploying.md lists every variable the build reads, with its meaning and default', () => {
+    expect(
+      guideTable(
+        'docs/deploying.md',
+        '## Configuration (build time)',
+        '## Deploying the static build',
+      ),
+    ).toEqual(expectedRows(BUILD_SETTINGS))
   })
 
   it('a wrong value names the variable and the values it takes', () => {

@@ -2,7 +2,7 @@
  * Every environment variable the build reads, in one schema: its name, what it means, its
  * default and the values it takes. The build reads them here, once, when it starts
  * (pipeline/build.mjs, vite.config.ts); a wrong value stops it with one line naming the variable
- * and the values it accepts. The README's "Build time" table is checked against this schema
+ * and the values it accepts. The "Configuration (build time)" table of docs/deploying.md is checked against this schema
  * (build-settings.test.ts). Node only: the page receives the parsed values (build-env.ts),
  * never this module or its schema library.
  */
