@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from './app.js'
+import type { ServerLimits } from './limits.js'
 import { MAX_LENGTH } from '../src/contract/demo-request.js'
 import { refusals } from '../src/content/lead-server.js'
 import { SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
@@ -36,7 +37,7 @@ let dataDir: string
 let app: FastifyInstance
 let url: string
 
-async function startApp(options: { limits?: { rateLimitPerMinute: number } } = {}): Promise<void> {
+async function startApp(options: { limits?: Partial<ServerLimits> } = {}): Promise<void> {
   dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
   app = buildApp({ distDir: dist.dist, dataDir, ...options })
   url = await app.listen({ port: 0, host: '127.0.0.1' })
