@@ -28,7 +28,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'pipeline/**/*.test.ts', 'testing/**/*.test.ts'],
-          globalSetup: ['testing/server/node-version.ts'],
+          globalSetup: ['testing/server/node-version.ts', 'testing/server/postgres.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
