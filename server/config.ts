@@ -81,7 +81,7 @@ export const SETTINGS = {
   }),
   DATA_DIR: setting({
     description:
-      'Where local mode keeps `outbox.jsonl`. One server at a time: a second one on the same folder refuses to start.',
+      'Where local mode keeps its SQLite database of demo requests, `leads.sqlite` (unless `DATABASE_URL` is set). One server at a time: a second one on the same folder refuses to start. An `outbox.jsonl` found there is imported at start.',
     default: '.data',
     expected: 'a folder path',
     schema: z.string().min(1),
@@ -121,7 +121,7 @@ export const SETTINGS = {
   }),
   OUTBOX_MAX_BYTES: setting({
     description:
-      'The largest `outbox.jsonl` may grow; a request that would not fit gets `507`, and `/readyz` fails as soon as the largest request would not.',
+      'The largest the store of demo requests may grow (the SQLite file, or the tables in PostgreSQL); a request that would not fit gets `507`, and `/readyz` fails as soon as the largest request would not.',
     default: '1073741824',
     expected: 'a whole number of bytes from 1 to 1099511627776',
     schema: wholeNumber(1, 1024 ** 4),
