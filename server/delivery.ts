@@ -32,8 +32,12 @@ export function deliveryChannels(config: DeliveryConfig): Channel[] {
 }
 
 /** The wait before retry `attempt` (1 for the first): doubling, capped, with jitter. */
-export function backoffMs(attempt: number, random = Math.random()): number {
-  const base = Math.min(FIRST_BACKOFF_MS * 2 ** Math.max(attempt - 1, 0), MAX_BACKOFF_MS)
+export function backoffMs(
+  attempt: number,
+  random = Math.random(),
+  first = FIRST_BACKOFF_MS,
+): number {
+  const base = Math.min(first * 2 ** Math.max(attempt - 1, 0), MAX_BACKOFF_MS)
   return Math.round(base * (0.5 + random / 2))
 }
 
@@ -153,12 +157,14 @@ export class DeliveryWorker {
   private again = false
   private stopped = false
   private readonly pollMs: number
+  private readonly firstBackoffMs: number
 
   constructor(
     private readonly store: LeadStore,
     config: DeliveryConfig,
-    options: { multiServer?: boolean; pollMs?: number } = {},
+    options: { multiServer?: boolean; pollMs?: number; firstBackoffMs?: number } = {},
   ) {
+    this.firstBackoffMs = options.firstBackoffMs ?? FIRST_BACKOFF_MS
     if (config.email !== undefined) {
       this.senders.set('email', emailSender(config.email, config.timeZone))
     }
@@ -237,7 +243,7 @@ export class DeliveryWorker {
         `${CHANNEL_NAMES[channel]} delivery is failing (${outcome.reason}); retrying`,
       )
     }
-    const next = Date.now() + backoffMs(delivery.attempts + 1)
+    const next = Date.now() + backoffMs(delivery.attempts + 1, Math.random(), this.firstBackoffMs)
     if (outcome.permanent || next > delivery.retryUntil) {
       await this.store.markFailed(record.id, channel, outcome.reason)
       this.log?.error(
