@@ -4,6 +4,7 @@
 // (a call, WhatsApp, or a reply that goes to the visitor). The webhook's JSON body is here too.
 import { CAMPAIGN_KEYS } from '../src/contract/attribution.js'
 import { spreadsheetHeadings } from '../src/content/lead-server.js'
+import type { Delivery } from './lead-store.js'
 import type { OutboxRecord } from './outbox.js'
 
 const LABELS: [string, string][] = [
@@ -157,4 +158,23 @@ export function webhookBody(record: OutboxRecord): string {
       params,
     },
   })
+}
+
+/** How a delivery went, for a person: entregado, pendiente con el próximo intento, fallido y por qué. */
+export function deliveryState(delivery: Delivery, timeZone: string): string {
+  const when = (ms: number) => arrivedAt(new Date(ms).toISOString(), timeZone)
+  switch (delivery.state) {
+    case 'delivered':
+      return (
+        `entregado el ${arrivedAt(delivery.deliveredAt ?? '', timeZone)}` +
+        (delivery.lastError !== null ? ` (${delivery.lastError})` : '')
+      )
+    case 'pending':
+      return delivery.attempts === 0
+        ? `pendiente: se envía ${delivery.nextAttemptAt <= Date.now() ? 'ya' : `el ${when(delivery.nextAttemptAt)}`}`
+        : `pendiente: próximo intento el ${when(delivery.nextAttemptAt)} ` +
+            `(${delivery.attempts} ${delivery.attempts === 1 ? 'intento fallido' : 'intentos fallidos'}; ${delivery.lastError ?? 'sin detalle'})`
+    case 'failed':
+      return `fallido: ${delivery.lastError ?? 'sin detalle'} (tras ${delivery.attempts} ${delivery.attempts === 1 ? 'intento' : 'intentos'})`
+  }
 }
