@@ -31,7 +31,10 @@ export function deliveryChannels(config: DeliveryConfig): Channel[] {
   return channels
 }
 
-/** The wait before retry `attempt` (1 for the first): doubling, capped, with jitter. */
+/**
+ * The wait before retry `attempt` (1 for the first): doubling, capped, with jitter.
+ * @internal its tests use it too
+ */
 export function backoffMs(
   attempt: number,
   random = Math.random(),
@@ -57,7 +60,10 @@ const domainOf = (from: string): string => {
   return address.split('@')[1]?.trim() || 'localhost'
 }
 
-/** The Message-ID of a request's mail: the same on every attempt. */
+/**
+ * The Message-ID of a request's mail: the same on every attempt.
+ * @internal its tests use it too
+ */
 export const messageIdOf = (id: string, from: string): string => `<lead-${id}@${domainOf(from)}>`
 
 function emailSender(config: NonNullable<DeliveryConfig['email']>, timeZone: string): Sender {

@@ -57,7 +57,7 @@ function campaignLine(params: Record<string, string>): string {
 const headingOf = (name: string): string =>
   (spreadsheetHeadings as Record<string, string | undefined>)[name] ?? name
 
-export interface LeadMail {
+interface LeadMail {
   subject: string
   text: string
   html: string

@@ -27,7 +27,7 @@ export const CHANNELS = ['email', 'webhook'] as const
 export type Channel = (typeof CHANNELS)[number]
 
 /** How long a delivery is retried before it is a dead letter: three days. */
-export const RETRY_FOR_MS = 3 * 24 * 60 * 60 * 1000
+const RETRY_FOR_MS = 3 * 24 * 60 * 60 * 1000
 
 export type DeliveryState = 'pending' | 'delivered' | 'failed'
 
@@ -124,6 +124,7 @@ export class StoreError extends Error {
   override name = 'StoreError'
 }
 
+/** @internal its tests use it too */
 export interface StoreOptions {
   /** Stores past this many bytes are refused ('full', 507). */
   maxBytes: number
@@ -650,7 +651,7 @@ class PostgresStore extends LeadStore {
 }
 
 /** The database URL for people and logs: without its password. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   try {
     const parsed = new URL(url)
     if (parsed.password !== '') parsed.password = '***'

@@ -10,7 +10,7 @@ import { OUTBOX_FILE, streamOutbox, type OutboxRecord } from './outbox.js'
 const IMPORTED_NOTE = '.outbox-imported.json'
 const BATCH = 500
 
-export interface ImportResult {
+interface ImportResult {
   /** Requests in the file. */
   read: number
   /** Of those, the ones the store did not hold yet. */
