@@ -21,7 +21,10 @@ declare module 'vitest' {
 export default async function startPostgres(project: TestProject) {
   if (!existsSync(`${POSTGRES_BIN}/initdb`)) {
     project.provide('postgresUrl', '')
-    project.provide('postgresProblem', `${POSTGRES_BIN}/initdb is missing: apt-get install postgresql`)
+    project.provide(
+      'postgresProblem',
+      `${POSTGRES_BIN}/initdb is missing: apt-get install postgresql`,
+    )
     return undefined
   }
   const { url, stop } = await startPostgresServer({ fsync: false })
