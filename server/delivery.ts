@@ -161,6 +161,7 @@ export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null
   private running: Promise<void> | null = null
   private again = false
+  private storeFailing = false
   private stopped = false
   private readonly pollMs: number
   private readonly firstBackoffMs: number
@@ -195,9 +196,24 @@ export class DeliveryWorker {
     if (this.timer !== null) clearTimeout(this.timer)
     this.timer = null
     this.running = this.drain()
-      .catch((error: unknown) =>
-        this.log?.error({ event: 'delivery-worker-error', err: error }, 'delivery pass failed'),
-      )
+      .then(() => {
+        if (this.storeFailing) {
+          this.storeFailing = false
+          this.log?.info(
+            { event: 'delivery-store-recovered' },
+            'the store answers the worker again',
+          )
+        }
+      })
+      .catch((error: unknown) => {
+        // Said once while the store stays out of reach (a database restarting), not every poll.
+        if (this.storeFailing) return
+        this.storeFailing = true
+        this.log?.error(
+          { event: 'delivery-store-failing', err: error },
+          'the delivery worker cannot read the store; retrying',
+        )
+      })
       .finally(() => {
         this.running = null
         if (this.stopped) return

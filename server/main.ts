@@ -116,12 +116,21 @@ async function main(): Promise<void> {
   stopGracefully(app, config, lock, store, worker)
 
   if (store !== null) {
-    const imported = await importDataDirOutbox(store, config.dataDir)
-    if (imported !== null) {
-      app.log.info(
-        { event: 'outbox-imported', ...imported },
-        `imported ${imported.imported} of ${imported.read} requests from ` +
-          `${config.dataDir}/outbox.jsonl into ${store.location} (the file is kept as it was)`,
+    // A file that cannot be imported is told, and the server serves anyway: it is kept as it
+    // was, and `npm run outbox -- --import` can take it later.
+    try {
+      const imported = await importDataDirOutbox(store, config.dataDir)
+      if (imported !== null) {
+        app.log.info(
+          { event: 'outbox-imported', ...imported },
+          `imported ${imported.imported} of ${imported.read} requests from ` +
+            `${config.dataDir}/outbox.jsonl into ${store.location} (the file is kept as it was)`,
+        )
+      }
+    } catch (error) {
+      app.log.error(
+        { event: 'outbox-import-failed', err: error },
+        `could not import ${config.dataDir}/outbox.jsonl: ${error instanceof Error ? error.message : String(error)}`,
       )
     }
   }

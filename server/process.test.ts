@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -262,6 +262,36 @@ describe('the server process', () => {
     expect(server.lines).toEqual([
       'OUTBOX_MAX_BYTES must be a whole number of bytes from 1 to 1099511627776, not "1GB"',
     ])
+  })
+
+  it('imports the outbox.jsonl of an older server at its first start, once, and keeps the file', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+    const records = [1, 2].map((n) => ({
+      id: `00000000-0000-4000-8000-00000000000${n}`,
+      receivedAt: `2026-01-0${n}T10:00:00.000Z`,
+      serviceId: 's',
+      templateId: 't',
+      params: { user_name: `Antes ${n}`, user_email: `antes${n}@x.mx` },
+    }))
+    const text = records.map((record) => `${JSON.stringify(record)}\n`).join('')
+    await writeFile(join(dataDir, 'outbox.jsonl'), text)
+    const imported = (server: SpawnedServer) =>
+      server.lines.filter((line) => line.includes('"event":"outbox-imported"'))
+    const first = await start()
+    await expect.poll(() => imported(first)).toHaveLength(1)
+    expect(imported(first)[0]).toContain('imported 2 of 2 requests')
+    first.child.kill('SIGTERM')
+    await first.exited
+    const second = await start()
+    expect((await submit(second.url, 'despues@x.mx')).status).toBe(200)
+    expect(imported(second)).toEqual([])
+    const stored = await storedRequests({ dataDir })
+    expect(stored.map((record) => record.params.user_email)).toEqual([
+      'antes1@x.mx',
+      'antes2@x.mx',
+      'despues@x.mx',
+    ])
+    expect(await readFile(join(dataDir, 'outbox.jsonl'), 'utf8')).toBe(text)
   })
 
   it('refuses to start on an unreachable DATABASE_URL, in one line naming it', async () => {
