@@ -5,8 +5,10 @@
 // goes through Kysely's builder. A request and its deliveries are written in one transaction
 // (the transactional outbox): a request is never stored without the deliveries that carry it to
 // people, nor the reverse.
+import { existsSync } from 'node:fs'
 import { statfs } from 'node:fs/promises'
-import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import {
   Kysely,
@@ -21,6 +23,18 @@ import pg from 'pg'
 import { MIN_FREE_BYTES, OutboxError, type OutboxRecord, type Readiness } from './outbox.js'
 
 export const SQLITE_FILE = 'leads.sqlite'
+
+/**
+ * better-sqlite3's addon for this Node's ABI when one was built beside the default one (in
+ * lib/binding/node-v<ABI>-<platform>-<arch>/, as the server tests on the LTS line build it);
+ * undefined for the one `npm ci` built (build/Release).
+ */
+function addonForThisNode(): string | undefined {
+  const root = dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json'))
+  const tag = `node-v${process.versions.modules}-${process.platform}-${process.arch}`
+  const addon = join(root, 'lib', 'binding', tag, 'better_sqlite3.node')
+  return existsSync(addon) ? addon : undefined
+}
 
 /** The channels a request is delivered through. */
 export const CHANNELS = ['email', 'webhook'] as const
@@ -698,7 +712,8 @@ export async function openLeadStore(
   const file = join(target.dataDir, SQLITE_FILE)
   let sqlite: SqliteDatabase.Database
   try {
-    sqlite = new SqliteDatabase(file, { timeout: 5_000 })
+    const nativeBinding = addonForThisNode()
+    sqlite = new SqliteDatabase(file, { timeout: 5_000, ...(nativeBinding && { nativeBinding }) })
     sqlite.pragma('journal_mode = WAL')
     sqlite.pragma('synchronous = FULL')
     sqlite.pragma('foreign_keys = ON')

@@ -2,6 +2,7 @@
 // dependencies (`npm ci --omit=dev`), the compiled server serves the site, stores a demo request
 // and exports it for the sales team.
 import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { copyFile, cp, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -36,12 +37,14 @@ beforeAll(async () => {
     },
   )
   // better-sqlite3 compiles its addon at install; the repository's own install already built it
-  // for this Node, so it is copied instead of compiled again (minutes on a busy machine).
-  await cp(
-    join(REPO_ROOT, 'node_modules', 'better-sqlite3', 'build'),
-    join(app, 'node_modules', 'better-sqlite3', 'build'),
-    { recursive: true },
-  )
+  // for this Node (and testing/server-tests-on-lts.mjs for the LTS line), so it is copied
+  // instead of compiled again (minutes on a busy machine).
+  for (const built of ['build', 'lib/binding']) {
+    const from = join(REPO_ROOT, 'node_modules', 'better-sqlite3', built)
+    if (existsSync(from)) {
+      await cp(from, join(app, 'node_modules', 'better-sqlite3', built), { recursive: true })
+    }
+  }
   compileServer()
   await cp(TEST_BUILD_DIR, join(app, 'build'), { recursive: true })
   dist = await makeFakeDist()
