@@ -71,6 +71,10 @@ function emailSender(config: NonNullable<DeliveryConfig['email']>, timeZone: str
   url.searchParams.set('connectionTimeout', '10000')
   url.searchParams.set('greetingTimeout', '10000')
   url.searchParams.set('socketTimeout', '30000')
+  // A few connections kept open: a request's mail does not wait for a new SMTP session, and a
+  // backlog drains over them side by side.
+  url.searchParams.set('pool', 'true')
+  url.searchParams.set('maxConnections', '5')
   const transport = nodemailer.createTransport(url.toString())
   return {
     async send(record) {
