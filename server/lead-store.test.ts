@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.js'
 import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
@@ -172,7 +173,7 @@ describe.each(KINDS)('the store on %s', (kind) => {
 
 describe('SQLite', () => {
   it.skipIf(process.getuid?.() !== 0)(
-    'a disk that fills answers 507 (out of disk space), and stores nothing partial',
+    'a disk that fills answers 507 (out of disk space), stores nothing partial, and recovers',
     async () => {
       const mount = await mkdtemp(join(tmpdir(), 'gaspre-small-disk-'))
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=400k', 'tmpfs', mount])
@@ -199,6 +200,11 @@ describe('SQLite', () => {
       const stored = await all(store)
       expect(stored).toHaveLength(accepted)
       expect(stored.every((s) => s.deliveries.length === 1)).toBe(true)
+      // Room is made: ready again, and stored again.
+      execFileSync('mount', ['-o', 'remount,size=4m', mount])
+      expect((await request(url, '/readyz')).status).toBe(200)
+      expect((await sendDemoRequest(url)).status).toBe(200)
+      expect(await store.count()).toBe(accepted + 1)
     },
   )
 
@@ -245,6 +251,48 @@ describe('PostgreSQL', () => {
     ])
     expect(claimedA.length + claimedB.length).toBe(2)
   })
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'a disk that fills answers 507 (out of disk space), readiness fails until there is room',
+    async () => {
+      // The tables in a tablespace on a small disk of their own.
+      const mount = await mkdtemp(join(tmpdir(), 'gaspre-pg-disk-'))
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=600k', 'tmpfs', mount])
+      execFileSync('chown', ['postgres:postgres', mount])
+      const databaseUrl = await freshDatabase()
+      const space = `small_${Date.now()}`
+      const admin = new pg.Client({ connectionString: databaseUrl })
+      await admin.connect()
+      await admin.query(`create tablespace ${space} location '${mount}'`)
+      await admin.query(
+        `alter database ${new URL(databaseUrl).pathname.slice(1)} set default_tablespace = ${space}`,
+      )
+      await admin.end()
+      cleanups.push(async () => {
+        execFileSync('umount', ['-l', mount])
+        await rm(mount, { recursive: true, force: true })
+      })
+      const { store, dataDir } = await openStore('postgres', {}, { databaseUrl })
+      const { url } = await startApp(store, dataDir, ['email'])
+      let accepted = 0
+      let res = await sendDemoRequest(url)
+      for (let i = 0; i < 2000 && res.status === 200; i++) {
+        accepted++
+        res = await sendDemoRequest(url, { ...DEMO_PARAMS, message: 'x'.repeat(900) + i })
+      }
+      expect(res.status).toBe(507)
+      expect(res.text).toBe(
+        'The message could not be stored: the server is out of disk space. Please try again later.',
+      )
+      expect((await request(url, '/readyz')).status).toBe(503)
+      const stored = await all(store)
+      expect(stored).toHaveLength(accepted)
+      expect(stored.every((s) => s.deliveries.length === 1)).toBe(true)
+      execFileSync('mount', ['-o', 'remount,size=8m', mount])
+      expect((await request(url, '/readyz')).status).toBe(200)
+      expect((await sendDemoRequest(url)).status).toBe(200)
+    },
+  )
 
   it('an unreachable DATABASE_URL is named at open, without its password', async () => {
     await expect(

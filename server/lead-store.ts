@@ -5,6 +5,7 @@
 // goes through Kysely's builder. A request and its deliveries are written in one transaction
 // (the transactional outbox): a request is never stored without the deliveries that carry it to
 // people, nor the reverse.
+import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { statfs } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -72,6 +73,8 @@ interface DeliveriesTable {
 interface Database {
   lead_requests: RequestsTable
   lead_deliveries: DeliveriesTable
+  /** Where readiness writes a probe after a failed write; never holds a request. */
+  lead_probe: { id: string; data: string }
 }
 
 /** One delivery of one request, as the worker and the sales team's commands see it. */
@@ -128,6 +131,16 @@ const MIGRATIONS: Record<string, Migration> = {
         .columns(['state', 'next_attempt_at'])
         .execute()
     },
+  },
+}
+
+MIGRATIONS['002-probe'] = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('lead_probe')
+      .addColumn('id', 'text', (column) => column.primaryKey())
+      .addColumn('data', 'text', (column) => column.notNull())
+      .execute()
   },
 }
 
@@ -195,6 +208,26 @@ export abstract class LeadStore {
     readonly db: Kysely<Database>,
     protected readonly options: StoreOptions,
   ) {}
+
+  /**
+   * After a write failed: whether a request of the largest size would be stored now, written
+   * and rolled back. Null when it would; why not otherwise.
+   */
+  protected async probe(): Promise<string | null> {
+    const rolledBack = new Error('probe rolled back')
+    try {
+      await this.transact(async (trx) => {
+        await trx
+          .insertInto('lead_probe')
+          .values({ id: randomUUID(), data: 'x'.repeat(this.options.largestRecordBytes) })
+          .execute()
+        throw rolledBack
+      })
+    } catch (error) {
+      if (error !== rolledBack) return `a probe write failed: ${message(error)}`
+    }
+    return null
+  }
 
   /** Runs `work` in one transaction: all of it is committed, or none. */
   protected transact<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
@@ -570,6 +603,26 @@ class SqliteStore extends LeadStore {
     })
   }
 
+  /**
+   * SQLite keeps a transaction's pages in memory until it commits: only a committed write
+   * (taken back by a second one) shows whether the disk has room again.
+   */
+  protected override async probe(): Promise<string | null> {
+    try {
+      await this.transact((trx) =>
+        trx
+          .insertInto('lead_probe')
+          .values({ id: randomUUID(), data: 'x'.repeat(this.options.largestRecordBytes) })
+          .execute(),
+      )
+      // Any probe left by a delete that failed goes too.
+      await this.transact((trx) => trx.deleteFrom('lead_probe').execute())
+    } catch (error) {
+      return `a probe write failed: ${message(error)}`
+    }
+    return null
+  }
+
   protected async usedBytes(): Promise<number> {
     const pages = Number(this.sqlite.pragma('page_count', { simple: true }))
     const free = Number(this.sqlite.pragma('freelist_count', { simple: true }))
@@ -579,9 +632,7 @@ class SqliteStore extends LeadStore {
   protected async diskProblem(): Promise<string | null> {
     const needed = Math.max(MIN_FREE_BYTES, this.options.largestRecordBytes)
     const free = await (this.options.freeBytes ?? defaultFreeBytes)(this.dataDir)
-    if (free >= needed) {
-      return this.failure
-    }
+    if (free >= needed) return this.failure === null ? null : this.probe()
     return `only ${free} bytes of disk space are left for the store (${needed} needed)`
   }
 
@@ -643,12 +694,9 @@ class PostgresStore extends LeadStore {
     return Number(rows[0]?.bytes ?? 0)
   }
 
+  /** The database's disk cannot be seen from here: after a write failed, a probe tells. */
   protected async diskProblem(): Promise<string | null> {
-    if (this.failure !== null) {
-      // A cheap round trip: the database answers again.
-      await sql`select 1`.execute(this.db)
-    }
-    return null
+    return this.failure === null ? null : this.probe()
   }
 
   protected asOutboxError(error: unknown): OutboxError {
