@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { buildApp } from './app.js'
 import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
 import { openLeadStore, type Channel, type LeadStore, type StoreOptions } from './lead-store.js'
@@ -269,7 +269,14 @@ describe('PostgreSQL', () => {
       )
       await admin.end()
       cleanups.push(async () => {
-        execFileSync('umount', ['-l', mount])
+        // The database and the tablespace go before their disk, or PostgreSQL's next
+        // checkpoint would look for their files.
+        const cleanup = new pg.Client({ connectionString: inject('postgresUrl') })
+        await cleanup.connect()
+        await cleanup.query(`drop database ${new URL(databaseUrl).pathname.slice(1)} with (force)`)
+        await cleanup.query(`drop tablespace ${space}`)
+        await cleanup.end()
+        execFileSync('umount', [mount])
         await rm(mount, { recursive: true, force: true })
       })
       const { store, dataDir } = await openStore('postgres', {}, { databaseUrl })
