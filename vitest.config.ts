@@ -6,14 +6,18 @@ import { buildConstants } from './src/config/build-settings.ts'
 
 /**
  * The Node test files that start another program (the built server, its command line, nginx,
- * Cloudflare's runtime), build the site, or write all of Unicode into a spreadsheet: seconds
- * each, so `npm run check` leaves them to `npm test`. A new file that starts one belongs here.
+ * Cloudflare's runtime, PostgreSQL, an SMTP server), build the site, or write all of Unicode
+ * into a spreadsheet: seconds each, so `npm run check` leaves them to `npm test`. A new file
+ * that starts one belongs here.
  */
 const STARTS_PROGRAMS = [
   'pipeline/build.test.ts',
   'pipeline/content/hostile-content.test.ts',
   'server/data-dir.test.ts',
+  'server/delivery-process.test.ts',
+  'server/delivery.test.ts',
   'server/floods.test.ts',
+  'server/lead-store.test.ts',
   'server/nginx-node.test.ts',
   'server/nginx.test.ts',
   'server/outbox-cli.test.ts',
@@ -21,6 +25,7 @@ const STARTS_PROGRAMS = [
   'server/process.test.ts',
   'server/production-install.test.ts',
   'server/spreadsheet-text.test.ts',
+  'server/stand-in.test.ts',
   'server/static-hosts.test.ts',
 ]
 
@@ -83,6 +88,8 @@ export default defineConfig({
           name: 'processes',
           ...nodeTests,
           include: STARTS_PROGRAMS,
+          // One throwaway PostgreSQL for the run; each test takes a fresh database in it.
+          globalSetup: [...nodeTests.globalSetup, 'testing/server/postgres.ts'],
         },
       },
     ],

@@ -1,7 +1,7 @@
-// `npm run bench:outbox`: `npm run outbox` on a large outbox, to show it streams.
+// `npm run bench:outbox`: `npm run outbox` on a large store, to show it streams.
 //
-//   1. writes an outbox of OUTBOX_BENCH_MB (default 300) MB of realistic demo requests into a
-//      temporary DATA_DIR,
+//   1. writes an outbox.jsonl of OUTBOX_BENCH_MB (default 300) MB of realistic demo requests
+//      into a temporary DATA_DIR, and imports it into the SQLite store there (--import),
 //   2. runs the compiled CLI (build/server/outbox-cli.js; `npm run build` first) twice: the CSV
 //      export to a file, and the newest-first listing to /dev/null,
 //   3. prints the wall time and the peak resident memory (maxRSS) of each run, and checks the
@@ -103,6 +103,11 @@ try {
   const written = await writeOutbox(outbox)
   const size = (await stat(outbox)).size
   console.log(`outbox: ${written} requests, ${(size / 1024 / 1024).toFixed(1)} MB`)
+
+  const imported = await run(['--import', outbox], dataDir, '/dev/null')
+  console.log(
+    `--import: ${imported.seconds.toFixed(1)} s, peak RSS ${imported.maxRssMb.toFixed(0)} MB`,
+  )
 
   const csvFile = join(dir, 'solicitudes.csv')
   const csv = await run(['--csv'], dataDir, csvFile)

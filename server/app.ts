@@ -29,7 +29,14 @@ import {
   type ServerLimits,
   type ServerTimeouts,
 } from './limits.js'
-import { OutboxWriter, outboxPath, type OutboxIo, type Readiness } from './outbox.js'
+import type { Channel, LeadStore } from './lead-store.js'
+import {
+  OutboxWriter,
+  outboxPath,
+  type OutboxIo,
+  type OutboxRecord,
+  type Readiness,
+} from './outbox.js'
 import { COMPRESSIBLE } from './precompressed.js'
 import { OneLinePerRequest } from './request-log.js'
 import { classifyPath } from './request-path.js'
@@ -62,6 +69,16 @@ export interface AppOptions {
   trustProxy?: string[] | number | false
   /** The outbox's file operations: a seam for tests that inject disk faults. */
   outboxIo?: OutboxIo
+  /**
+   * Where local mode stores the demo requests (main.ts opens it; its owner closes it). Without
+   * one, the requests go to an `outbox.jsonl` in dataDir, as the dev server and the browser
+   * suites' test server keep them.
+   */
+  store?: LeadStore
+  /** The channels each stored request is delivered through (main.ts: the configured ones). */
+  deliveryChannels?: readonly Channel[]
+  /** Told after each request is stored: the delivery worker starts on it at once. */
+  onStored?: () => void
 }
 
 declare module 'fastify' {
@@ -253,8 +270,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     if (state.ready) app.log.info({ event: 'ready' }, 'ready: the outbox can be written again')
     else app.log.error({ event: 'not-ready', reason: state.reason }, `not ready: ${state.reason}`)
   }
+  const store = build.mode === 'local' ? (options.store ?? null) : null
+  const channels = options.deliveryChannels ?? []
   const outbox =
-    build.mode === 'local'
+    build.mode === 'local' && store === null
       ? new OutboxWriter(outboxPath(options.dataDir), {
           maxBytes: limits.outboxMaxBytes,
           largestRecordBytes: LARGEST_RECORD_BYTES,
@@ -262,7 +281,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
           ...(options.outboxIo && { io: options.outboxIo }),
         })
       : null
-  app.decorate('site', { build, distDir, outboxFile: outbox?.file ?? null, connections })
+  store?.watchReadiness(logReadiness)
+  const outboxFile = store?.location ?? outbox?.file ?? null
+  app.decorate('site', { build, distDir, outboxFile, connections })
 
   app.addHook('onRequest', async (request, reply) => {
     const forEditor = editorHeaders !== null && isEditorPath(request.url.split('?')[0]!)
@@ -315,7 +336,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // watches this one; restarting the process would not free a full disk.
   app.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', NO_STORE)
-    const state = outbox === null ? ({ ready: true } as const) : await outbox.readiness()
+    const state =
+      store !== null
+        ? await store.readiness()
+        : outbox === null
+          ? ({ ready: true } as const)
+          : await outbox.readiness()
     if (state.ready) return reply.send({ status: 'ok' })
     // The reason (paths, sizes) goes to the log only, not to whoever asks.
     return reply.code(503).send({ status: 'unavailable' })
@@ -348,9 +374,18 @@ export function buildApp(options: AppOptions): FastifyInstance {
     },
   })
 
-  if (outbox !== null) {
+  const sink =
+    store !== null
+      ? {
+          append: async (record: OutboxRecord) => {
+            await store.append(record, channels)
+            options.onStored?.()
+          },
+        }
+      : outbox
+  if (sink !== null) {
     app.register(emailStandIn, {
-      outbox,
+      outbox: sink,
       rateLimitPerMinute: limits.rateLimitPerMinute,
       totalLimitPerMinute: limits.totalLimitPerMinute,
     })

@@ -26,6 +26,42 @@ const isProxyEntry = (entry: string): boolean => {
   return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)
 }
 
+/** An address alone: what a mail server takes in RCPT TO (no display name). */
+const MAIL_ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/
+const mailAddressOf = (text: string): string => /<([^<>]*)>\s*$/.exec(text)?.[1] ?? text
+
+function parsedUrl(text: string): URL | null {
+  try {
+    return new URL(text)
+  } catch {
+    return null
+  }
+}
+const isPostgresUrl = (text: string): boolean => {
+  const url = parsedUrl(text)
+  return url !== null && (url.protocol === 'postgres:' || url.protocol === 'postgresql:')
+}
+const isSmtpUrl = (text: string): boolean => {
+  const url = parsedUrl(text)
+  return (
+    url !== null && (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== ''
+  )
+}
+const isHttpUrl = (text: string): boolean => {
+  const url = parsedUrl(text)
+  return (
+    url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+  )
+}
+const isTimeZone = (text: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('es-MX', { timeZone: text })
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** @internal its tests use it too */
 export const SETTINGS = {
   PORT: setting({
@@ -49,7 +85,7 @@ export const SETTINGS = {
   }),
   DATA_DIR: setting({
     description:
-      'Where local mode keeps `outbox.jsonl`. One server at a time: a second one on the same folder refuses to start.',
+      'Where local mode keeps its SQLite database of demo requests, `leads.sqlite` (unless `DATABASE_URL` is set). One server at a time: a second one on the same folder refuses to start. An `outbox.jsonl` found there is imported at start.',
     default: '.data',
     expected: 'a folder path',
     schema: z.string().min(1),
@@ -97,10 +133,61 @@ export const SETTINGS = {
   }),
   OUTBOX_MAX_BYTES: setting({
     description:
-      'The largest `outbox.jsonl` may grow; a request that would not fit gets `507`, and `/readyz` fails as soon as the largest request would not.',
+      'The largest the store of demo requests may grow (the SQLite file, or the tables in PostgreSQL); a request that would not fit gets `507`, and `/readyz` fails as soon as the largest request would not.',
     default: '1073741824',
     expected: 'a whole number of bytes from 1 to 1099511627776',
     schema: wholeNumber(1, 1024 ** 4),
+  }),
+  DATABASE_URL: setting({
+    description:
+      'A PostgreSQL database to store the demo requests in (`postgres://user:password@host:5432/name`) instead of SQLite in `DATA_DIR`: for several servers behind one load balancer. Tables are made at start.',
+    default: undefined,
+    expected: 'a postgres:// or postgresql:// URL',
+    schema: z.string().refine(isPostgresUrl),
+  }),
+  SMTP_URL: setting({
+    description:
+      'The mail server that sends each demo request to the sales team: `smtp://user:password@host:587` (STARTTLS) or `smtps://user:password@host:465`. Needs `LEADS_MAIL_TO` and `LEADS_MAIL_FROM`.',
+    default: undefined,
+    expected: 'an smtp:// or smtps:// URL with a host',
+    schema: z.string().refine(isSmtpUrl),
+  }),
+  LEADS_MAIL_TO: setting({
+    description: 'Who receives each demo request by mail: addresses, comma-separated.',
+    default: undefined,
+    expected: 'e-mail addresses separated by commas',
+    schema: z
+      .string()
+      .transform((text) => text.split(',').map((entry) => entry.trim()))
+      .pipe(z.array(z.string().regex(MAIL_ADDRESS)).min(1)),
+  }),
+  LEADS_MAIL_FROM: setting({
+    description:
+      'The sender of those mails, an address the mail server may send from: `ventas@example.com` or `GASPRE <ventas@example.com>`.',
+    default: undefined,
+    expected: 'an e-mail address, or a name and an address in <>',
+    schema: z.string().refine((text) => MAIL_ADDRESS.test(mailAddressOf(text))),
+  }),
+  LEADS_WEBHOOK_URL: setting({
+    description:
+      'Where each demo request is also posted as signed JSON (Standard Webhooks), for a CRM, n8n, Zapier or Make. Needs `LEADS_WEBHOOK_SECRET`.',
+    default: undefined,
+    expected: 'an http:// or https:// URL',
+    schema: z.string().refine(isHttpUrl),
+  }),
+  LEADS_WEBHOOK_SECRET: setting({
+    description:
+      "The webhook's signing secret, `whsec_` and base64, as the receiving service gives it.",
+    default: undefined,
+    expected: 'whsec_ followed by a base64 secret',
+    schema: z.string().regex(/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/),
+  }),
+  LEADS_TIME_ZONE: setting({
+    description:
+      "The sales team's time zone: when a request arrived, in the mails and in `npm run outbox`.",
+    default: 'America/Mexico_City',
+    expected: 'an IANA time zone such as America/Mexico_City',
+    schema: z.string().refine(isTimeZone),
   }),
   TRUST_PROXY: setting({
     description:
@@ -136,6 +223,50 @@ export interface ServerConfig {
   outboxMaxBytes: number
   /** Fastify's trustProxy: the proxies' addresses, or how many there are; false for none. */
   trustProxy: string[] | number | false
+  /** PostgreSQL instead of SQLite in dataDir. */
+  databaseUrl: string | undefined
+  delivery: DeliveryConfig
+}
+
+/** Where each stored request is delivered; a channel left out is not configured. */
+export interface DeliveryConfig {
+  email?: { smtpUrl: string; to: string[]; from: string }
+  webhook?: { url: string; secret: string }
+  timeZone: string
+}
+
+function readDelivery(read: <N extends keyof typeof SETTINGS>(name: N) => Value<N> | undefined) {
+  const smtpUrl = read('SMTP_URL')
+  const to = read('LEADS_MAIL_TO')
+  const from = read('LEADS_MAIL_FROM')
+  const url = read('LEADS_WEBHOOK_URL')
+  const secret = read('LEADS_WEBHOOK_SECRET')
+  const timeZone = read('LEADS_TIME_ZONE') ?? 'America/Mexico_City'
+  const delivery: DeliveryConfig = { timeZone }
+  if (smtpUrl !== undefined) {
+    if (to === undefined)
+      throw new SettingError('LEADS_MAIL_TO must be set when SMTP_URL is: who receives the mails')
+    if (from === undefined)
+      throw new SettingError('LEADS_MAIL_FROM must be set when SMTP_URL is: who sends the mails')
+    delivery.email = { smtpUrl, to, from }
+  } else if (to !== undefined || from !== undefined) {
+    throw new SettingError(
+      `SMTP_URL must be set when ${to !== undefined ? 'LEADS_MAIL_TO' : 'LEADS_MAIL_FROM'} is: the mail server that sends the mails`,
+    )
+  }
+  if (url !== undefined) {
+    if (secret === undefined) {
+      throw new SettingError(
+        'LEADS_WEBHOOK_SECRET must be set when LEADS_WEBHOOK_URL is: the webhook is always signed',
+      )
+    }
+    delivery.webhook = { url, secret }
+  } else if (secret !== undefined) {
+    throw new SettingError(
+      'LEADS_WEBHOOK_URL must be set when LEADS_WEBHOOK_SECRET is: where to post the requests',
+    )
+  }
+  return delivery
 }
 
 /** The server's configuration from the environment; relative paths resolve against `root`. */
@@ -154,5 +285,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     maxConnectionsPerClient: required('MAX_CONNECTIONS_PER_CLIENT'),
     outboxMaxBytes: required('OUTBOX_MAX_BYTES'),
     trustProxy: read('TRUST_PROXY') ?? false,
+    databaseUrl: read('DATABASE_URL'),
+    delivery: readDelivery(read),
   }
 }

@@ -5,10 +5,12 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { SQLITE_FILE } from './lead-store.js'
 import { OutboxWriter, newRecord, outboxPath, readOutbox } from './outbox.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
 import { request } from '../testing/server/http.js'
+import { storedRequests } from '../testing/server/store.js'
 import {
   compileServer,
   runServer,
@@ -83,7 +85,7 @@ describe('one server per DATA_DIR', () => {
     ])
     // The first one still serves, and its request is still there.
     expect((await send(first.url, 'segundo@grupo.mx')).status).toBe(200)
-    const { records } = await readOutbox(outboxPath(dataDir))
+    const records = await storedRequests({ dataDir })
     expect(records.map((record) => record.params.user_email)).toEqual([
       'primero@grupo.mx',
       'segundo@grupo.mx',
@@ -94,7 +96,7 @@ describe('one server per DATA_DIR', () => {
     expect(await first.exited).toEqual({ code: 0, signal: null })
     const next = await start({ DATA_DIR: dataDir })
     expect((await send(next.url, 'tercero@grupo.mx')).status).toBe(200)
-    expect((await readOutbox(outboxPath(dataDir))).records).toHaveLength(3)
+    expect(await storedRequests({ dataDir })).toHaveLength(3)
   })
 
   it('a server killed with -9 does not keep its successor out', async () => {
@@ -182,9 +184,9 @@ describe('a DATA_DIR the server cannot use stops the start with one line', () =>
     ])
   })
 
-  it('an outbox file the server cannot append to is named as well', async () => {
+  it('a store file the server cannot open is named as well', async () => {
     const dataDir = await mkdtemp(join(scratch, 'data-'))
-    await mkdir(outboxPath(dataDir)) // a folder where the outbox file should be
+    await mkdir(join(dataDir, SQLITE_FILE)) // a folder where the database file should be
     const { code, lines } = await refusal({ DATA_DIR: dataDir })
     expect(code).toBe(1)
     expect(lines).toHaveLength(1)

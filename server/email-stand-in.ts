@@ -17,7 +17,7 @@ import { refusals } from '../src/content/lead-server.js'
 import { clientKey } from './client-address.js'
 import { DEFAULT_LIMITS } from './limits.js'
 import { MAX_ID_LENGTH, checkTemplateParams, withCleanAttribution } from './demo-request-check.js'
-import { OutboxError, newRecord, type OutboxRecord, type OutboxWriter } from './outbox.js'
+import { OutboxError, newRecord, type OutboxRecord } from './outbox.js'
 import { NO_STORE } from './security-headers.js'
 import { TotalCeiling } from './total-ceiling.js'
 import { clientErrorStatus, sendText } from './text-reply.js'
@@ -161,7 +161,8 @@ function storageFailed(
 }
 
 interface StandInOptions {
-  outbox: OutboxWriter
+  /** Stores a request durably (resolves once it is), or rejects with an OutboxError. */
+  outbox: { append(record: OutboxRecord): Promise<unknown> }
   /** Sends accepted per client address per minute. */
   rateLimitPerMinute?: number
   /** Requests stored per minute from all clients together. */

@@ -7,22 +7,34 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import { ConfigError, readConfig, type ServerConfig } from './config.js'
 import { DataDirError, lockDataDir, type DataDirLock } from './data-dir.js'
+import { DeliveryWorker, deliveryChannels } from './delivery.js'
+import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
 import { SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
-import { OUTBOX_FILE } from './outbox.js'
-import { SiteBuildError } from './site-build.js'
+import { SQLITE_FILE, StoreError, openLeadStore, type LeadStore } from './lead-store.js'
+import { importDataDirOutbox } from './outbox-import.js'
+import { SiteBuildError, readSiteBuild } from './site-build.js'
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 
 /** The errors an operator causes and can mend: one line, exit 1, no stack trace. */
 const isOperatorError = (error: unknown): error is Error =>
-  error instanceof ConfigError || error instanceof SiteBuildError || error instanceof DataDirError
+  error instanceof ConfigError ||
+  error instanceof SiteBuildError ||
+  error instanceof DataDirError ||
+  error instanceof StoreError
 
 /**
  * Stops on SIGTERM or SIGINT (and on a crash): no new connections, the requests in flight
  * finish within SHUTDOWN_GRACE_MS (0: they are cut off at once), then the outbox and the lock
  * on DATA_DIR are let go. A second signal exits at once.
  */
-function stopGracefully(app: FastifyInstance, config: ServerConfig, lock: DataDirLock | null) {
+function stopGracefully(
+  app: FastifyInstance,
+  config: ServerConfig,
+  lock: DataDirLock | null,
+  store: LeadStore | null,
+  worker: DeliveryWorker | null,
+) {
   const { shutdownGraceMs } = config
   return closeWithGrace(
     {
@@ -38,6 +50,9 @@ function stopGracefully(app: FastifyInstance, config: ServerConfig, lock: DataDi
       if (shutdownGraceMs === 0) app.server.closeAllConnections()
       try {
         await app.close()
+        // A send in progress finishes (or is cut) before the store closes.
+        await worker?.stop()
+        await store?.close()
       } finally {
         await lock?.release()
       }
@@ -45,41 +60,102 @@ function stopGracefully(app: FastifyInstance, config: ServerConfig, lock: DataDi
   )
 }
 
+/** The channels for the start's line; the webhook by its origin alone (its path may be a key). */
+const describeChannels = ({ delivery }: ServerConfig): string =>
+  [
+    delivery.email && `e-mail to ${delivery.email.to.join(', ')}`,
+    delivery.webhook && `webhook to ${new URL(delivery.webhook.url).origin}`,
+  ]
+    .filter(Boolean)
+    .join(' and ')
+
 async function main(): Promise<void> {
   const config = readConfig(process.env, repoRoot)
-  const app = buildApp({
+  // Only local mode stores requests; a build for the e-mail service never touches DATA_DIR.
+  const local = readSiteBuild(config.distDir).mode === 'local'
+  const sqlite = local && config.databaseUrl === undefined
+  let app: FastifyInstance | null = null
+  // One server per DATA_DIR for SQLite; PostgreSQL is shared by as many servers as it takes.
+  const lock = sqlite
+    ? await lockDataDir(config.dataDir, {
+        files: [SQLITE_FILE],
+        // Another process may be writing the store now: stop writing at once, and exit 1 so
+        // that a supervisor starts a server that takes the lock properly.
+        onLost: (error) => {
+          console.error(`lost the lock on DATA_DIR (${error.message}): stopping`)
+          void (app?.close() ?? Promise.resolve()).finally(() => process.exit(1))
+        },
+      })
+    : null
+  let store: LeadStore | null = null
+  try {
+    store = local
+      ? await openLeadStore(
+          { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
+          { maxBytes: config.outboxMaxBytes, largestRecordBytes: LARGEST_RECORD_BYTES },
+        )
+      : null
+  } catch (error) {
+    await lock?.release()
+    throw error
+  }
+  const channels = deliveryChannels(config.delivery)
+  const worker =
+    store !== null && channels.length > 0
+      ? new DeliveryWorker(store, config.delivery, { multiServer: store.kind === 'postgres' })
+      : null
+  app = buildApp({
     distDir: config.distDir,
     dataDir: config.dataDir,
     logger: { level: config.logLevel },
     limits: config,
     trustProxy: config.trustProxy,
+    ...(store !== null && { store, deliveryChannels: channels }),
+    ...(worker !== null && { onStored: () => worker.kick() }),
   })
-  const local = app.site.outboxFile !== null
-  // Only local mode writes to DATA_DIR; a build for the e-mail service never touches it.
-  const lock = local
-    ? await lockDataDir(config.dataDir, {
-        files: [OUTBOX_FILE],
-        // Another process may be writing the outbox now: stop writing at once, and exit 1 so
-        // that a supervisor starts a server that takes the lock properly.
-        onLost: (error) => {
-          app.log.fatal({ err: error }, `lost the lock on DATA_DIR (${error.message}): stopping`)
-          void app.close().finally(() => process.exit(1))
-        },
-      })
-    : null
-  stopGracefully(app, config, lock)
+  stopGracefully(app, config, lock, store, worker)
+
+  if (store !== null) {
+    // A file that cannot be imported is told, and the server serves anyway: it is kept as it
+    // was, and `npm run outbox -- --import` can take it later.
+    try {
+      const imported = await importDataDirOutbox(store, config.dataDir)
+      if (imported !== null) {
+        app.log.info(
+          { event: 'outbox-imported', ...imported },
+          `imported ${imported.imported} of ${imported.read} requests from ` +
+            `${config.dataDir}/outbox.jsonl into ${store.location} (the file is kept as it was)`,
+        )
+      }
+    } catch (error) {
+      app.log.error(
+        { event: 'outbox-import-failed', err: error },
+        `could not import ${config.dataDir}/outbox.jsonl: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    }
+  }
+  // One server per SQLite file: what a killed predecessor held is free at once.
+  if (store?.kind === 'sqlite') await store.releaseHeld()
+  worker?.start(app.log)
 
   const address = await app.listen({ port: config.port, host: config.host })
   const url = new URL(address)
   console.log(`Listening on ${url.origin}/`)
-  if (local) {
+  if (store !== null) {
     console.log(
       `LOCAL mode: no e-mail service key in this build; ${url.origin}${SEND_PATH} and ` +
         `${SEND_FORM_PATH} stand in for the sending API`,
     )
     console.log(
-      `Demo requests are stored in ${app.site.outboxFile} (list them: npm run outbox); ` +
-        `this server holds ${config.dataDir} until it stops`,
+      `Demo requests are stored in ${store.location} (list them: npm run outbox)` +
+        (lock !== null ? `; this server holds ${config.dataDir} until it stops` : ''),
+    )
+    console.log(
+      channels.length > 0
+        ? `Each request is delivered by ${describeChannels(config)}`
+        : 'No delivery configured: requests are only stored. Set SMTP_URL, LEADS_MAIL_TO and ' +
+            'LEADS_MAIL_FROM to e-mail them, or LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET to ' +
+            'post them (README, In production)',
     )
   }
 }

@@ -6,8 +6,10 @@ import { promisify } from 'node:util'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spreadsheetHeadings, spreadsheetSheetName } from '../src/content/lead-server.js'
+import { SQLITE_FILE, openLeadStore, type LeadStore } from './lead-store.js'
 import { CSV_COLUMNS, csvField, formatRecord } from './outbox-cli.js'
-import { outboxPath, type OutboxRecord } from './outbox.js'
+import type { OutboxRecord } from './outbox.js'
+import { freshDatabase } from '../testing/server/postgres.js'
 import { OUTBOX_CLI_JS, REPO_ROOT, compileServer } from '../testing/server/spawn-server.js'
 
 const run = promisify(execFile)
@@ -36,6 +38,19 @@ const RECORDS = [
   }),
 ]
 
+/** Opens the store the CLI will read (SQLite in `dataDir`, or PostgreSQL). */
+const storeOf = (dataDir: string, databaseUrl?: string): Promise<LeadStore> =>
+  openLeadStore({ dataDir, databaseUrl }, { maxBytes: 1024 ** 3, largestRecordBytes: 0 })
+
+/** Stores `records` as the server would have (without deliveries). */
+async function seed(dataDir: string, records: OutboxRecord[]): Promise<string> {
+  await mkdir(dataDir, { recursive: true })
+  const store = await storeOf(dataDir)
+  await store.importRecords(records)
+  await store.close()
+  return join(dataDir, SQLITE_FILE)
+}
+
 beforeAll(async () => {
   compileServer()
   dir = await mkdtemp(join(tmpdir(), 'gaspre-cli-'))
@@ -50,30 +65,31 @@ describe('npm run outbox', () => {
       env: { ...process.env, DATA_DIR: join(dir, 'empty') },
     })
     expect(stdout.trim()).toBe(
-      `No demo requests stored yet (looked in ${outboxPath(join(dir, 'empty'))}).`,
+      `Todavía no hay solicitudes de demo guardadas (en ${join(dir, 'empty', SQLITE_FILE)}).`,
     )
   })
 
   it('lists the stored requests of DATA_DIR newest (last stored) first, with every param', async () => {
     const data = join(dir, 'data')
-    await mkdir(data)
-    const lines = RECORDS.map((r) => JSON.stringify(r)).join('\n')
-    await writeFile(outboxPath(data), `${lines}\n{"torn`)
+    const file = await seed(data, RECORDS)
     const { stdout } = await run(process.execPath, [OUTBOX_CLI_JS], {
       env: { ...process.env, DATA_DIR: data },
     })
-    expect(stdout).toContain(`3 demo requests in ${outboxPath(data)}, newest first`)
-    expect(stdout).toContain('1 unreadable line skipped')
+    expect(stdout).toContain(
+      `3 solicitudes de demo en ${file}, de la más reciente a la más antigua:`,
+    )
+    // Times in the sales team's zone (LEADS_TIME_ZONE, Mexico City by default).
+    expect(stdout).toContain('#3  miércoles, 3 de septiembre de 2025, 04:00 (America/Mexico_City)')
+    expect(stdout).toContain('Envío:              ninguno configurado: solo guardada')
     const order = ['Tercera', 'Segunda', 'Primera'].map((name) => stdout.indexOf(name))
     expect(order).toEqual([...order].sort((a, b) => a - b))
     for (const text of [
-      '2025-09-03T10:00:00.000Z',
       'c@x.mx',
       '555 123',
       'Grupo Sur',
       'Línea uno',
       'Línea dos',
-      'Contact number:',
+      'Número de contacto:',
       '4821',
       'utm_source:',
       'google',
@@ -85,12 +101,11 @@ describe('npm run outbox', () => {
 
   it('formats a multi-line message aligned under its label', () => {
     const text = formatRecord(RECORDS[2] as OutboxRecord, 3)
-    expect(text).toMatch(/ {2}Message: +Línea uno\n {20}Línea dos/)
+    expect(text).toMatch(/ {2}Comentarios: +Línea uno\n {22}Línea dos/)
   })
 
   it('exports CSV for a spreadsheet: BOM, RFC 4180 quoting, attribution columns, oldest first', async () => {
     const data = join(dir, 'csv')
-    await mkdir(data)
     const tricky = record(4, '2025-09-04T10:00:00.000Z', {
       user_name: '=HYPERLINK("http://x.example","clic")',
       user_email: '@SUM(1+1)@x.mx',
@@ -103,8 +118,7 @@ describe('npm run outbox', () => {
       landing_page: '/',
       first_visit_at: '2025-09-04T09:59:00.000Z',
     })
-    const lines = [...RECORDS, tricky].map((r) => JSON.stringify(r)).join('\n')
-    await writeFile(outboxPath(data), `${lines}\n{"torn`)
+    const file = await seed(data, [...RECORDS, tricky])
     const { stdout, stderr } = await run(process.execPath, ['scripts/outbox.mjs', '--csv'], {
       cwd: REPO_ROOT,
       env: { ...process.env, DATA_DIR: data },
@@ -131,9 +145,7 @@ describe('npm run outbox', () => {
         `"Gasolineras ""El Águila"", S.A.","Hola,\nnecesito precios; ¿mañana?",9,Google Ads,` +
         `,,,,,abc,,,/,2025-09-04T09:59:00.000Z`,
     )
-    expect(stderr.trim()).toBe(
-      `outbox: exported 4 demo requests from ${outboxPath(data)}; 1 unreadable line skipped`,
-    )
+    expect(stderr.trim()).toBe(`outbox: 4 solicitudes de demo exportadas de ${file}`)
   })
 
   it('neutralises every formula trigger, and quotes only what needs quoting', () => {
@@ -151,8 +163,7 @@ describe('npm run outbox', () => {
 
   it("`npm run outbox -- --csv > file` writes a file that starts with the BOM, not npm's banner", async () => {
     const data = join(dir, 'npm')
-    await mkdir(data)
-    await writeFile(outboxPath(data), RECORDS.map((r) => `${JSON.stringify(r)}\n`).join(''))
+    await seed(data, RECORDS)
     const out = join(dir, 'solicitudes.csv')
     await run('sh', ['-c', 'npm run outbox -- --csv > "$OUT"'], {
       cwd: REPO_ROOT,
@@ -175,7 +186,7 @@ describe('npm run outbox', () => {
     const unknown = run(process.execPath, ['scripts/outbox.mjs', '--xls'], { cwd: REPO_ROOT })
     await expect(unknown).rejects.toMatchObject({
       code: 2,
-      stderr: expect.stringMatching(/unknown option --xls/),
+      stderr: expect.stringMatching(/opción desconocida --xls/),
     })
     const bare = join(dir, 'bare')
     await mkdir(join(bare, 'scripts'), { recursive: true })
@@ -188,6 +199,106 @@ describe('npm run outbox', () => {
       code: 1,
       stderr: 'outbox: there is no server build yet; run `npm run build` first.\n',
     })
+  })
+})
+
+describe("deliveries in the sales team's commands", () => {
+  const cli = (args: string[], env: Record<string, string>) =>
+    run(process.execPath, [OUTBOX_CLI_JS, ...args], { env: { ...process.env, ...env } })
+
+  async function twoRequests(store: LeadStore) {
+    const [first, second] = RECORDS as [OutboxRecord, OutboxRecord]
+    await store.append(first, ['email', 'webhook'])
+    await store.append(second, ['email', 'webhook'])
+    await store.markDelivered(first.id, 'email')
+    await store.markDelivered(first.id, 'webhook')
+    await store.markRetry(
+      second.id,
+      'email',
+      Date.parse('2025-09-02T10:05:00.000Z'),
+      'SMTP 451: 4.3.0 Try again later',
+    )
+    await store.markFailed(second.id, 'webhook', 'HTTP 410')
+    return { first, second }
+  }
+
+  it("lists each channel's state, the dead letters, re-sends them and prints JSON Lines", async () => {
+    const data = join(dir, 'states')
+    await mkdir(data)
+    const store = await storeOf(data)
+    const { first, second } = await twoRequests(store)
+    await store.close()
+    const env = { DATA_DIR: data }
+
+    const listing = (await cli([], env)).stdout
+    expect(listing).toMatch(/Envío por correo: {3}entregado el \S+, \d+ de/)
+    expect(listing).toContain(
+      'Envío por correo:   pendiente: próximo intento el martes, 2 de septiembre de 2025, 04:05 ' +
+        '(1 intento fallido; SMTP 451: 4.3.0 Try again later)',
+    )
+    expect(listing).toContain('Envío por webhook:  fallido: HTTP 410 (tras 1 intento)')
+
+    const failed = (await cli(['--failed'], env)).stdout
+    expect(failed).toContain(second.id)
+    expect(failed).not.toContain(first.id)
+    expect(failed).toContain('npm run outbox -- --resend ID')
+
+    const json = (await cli(['--json'], env)).stdout
+    const lines = json
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(lines.map((line) => line.id)).toEqual([first.id, second.id])
+    expect(lines[0]).toMatchObject({ receivedAt: first.receivedAt, params: first.params })
+    expect(lines[1]!.deliveries).toEqual([
+      {
+        channel: 'email',
+        state: 'pending',
+        attempts: 1,
+        nextAttemptAt: '2025-09-02T10:05:00.000Z',
+        lastError: 'SMTP 451: 4.3.0 Try again later',
+        deliveredAt: null,
+      },
+      {
+        channel: 'webhook',
+        state: 'failed',
+        attempts: 1,
+        nextAttemptAt: null,
+        lastError: 'HTTP 410',
+        deliveredAt: null,
+      },
+    ])
+
+    await expect(cli(['--resend', 'no-such-id'], env)).rejects.toMatchObject({ code: 1 })
+    expect((await cli(['--resend', second.id], env)).stdout).toMatch(/^1 envío vuelve a la cola/)
+    expect((await cli(['--resend-failed'], env)).stdout).toBe(
+      'No había envíos fallidos que reenviar.\n',
+    )
+    const again = await storeOf(data)
+    expect((await again.request(second.id))?.deliveries.map((d) => [d.state, d.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 0],
+    ])
+    await again.close()
+  })
+
+  it('reads PostgreSQL when DATABASE_URL is set, and imports a JSONL outbox into it once', async () => {
+    const databaseUrl = await freshDatabase()
+    const data = join(dir, 'pg')
+    await mkdir(data)
+    const outbox = join(data, 'outbox.jsonl')
+    await writeFile(outbox, RECORDS.map((r) => `${JSON.stringify(r)}\n`).join(''))
+    const env = { DATA_DIR: data, DATABASE_URL: databaseUrl }
+    const imported = await cli(['--import', outbox], env)
+    expect(imported.stderr).toMatch(
+      /^outbox: 3 de 3 solicitudes importadas de .*outbox\.jsonl a postgres:/,
+    )
+    expect((await cli(['--import', outbox], env)).stderr).toMatch(/^outbox: 0 de 3 solicitudes/)
+    const json = (await cli(['--json'], env)).stdout.trimEnd().split('\n')
+    expect(json.map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(
+      RECORDS.map((r) => r.id),
+    )
+    expect((await readFile(outbox, 'utf8')).split('\n')).toHaveLength(4) // kept as it was
   })
 })
 
@@ -206,7 +317,6 @@ describe('the spreadsheet for the sales team', () => {
 
   it('npm run outbox -- --xlsx writes a real workbook in which every cell is the text as sent', async () => {
     const data = join(dir, 'xlsx')
-    await mkdir(data)
     const records = AS_TYPED.map((phone, i) =>
       record(i, `2026-01-0${(i % 9) + 1}T10:00:00.000Z`, {
         user_name: 'Peña Otoño',
@@ -219,9 +329,9 @@ describe('the spreadsheet for the sales team', () => {
     )
     // A request stored before control characters were refused still exports, visibly.
     records.push(
-      record(9, '2025-01-01T00:00:00.000Z', { user_name: 'Ana\u001b[8m', user_email: 'x' }),
+      record(9, '2027-01-01T00:00:00.000Z', { user_name: 'Ana\u001b[8m', user_email: 'x' }),
     )
-    await writeFile(outboxPath(data), records.map((r) => `${JSON.stringify(r)}\n`).join(''))
+    await seed(data, records)
     const file = join(dir, 'solicitudes.xlsx')
     // As `npm run outbox -- --xlsx > file` runs it: npm's banner first, into the same file,
     // which must not end up in the workbook.

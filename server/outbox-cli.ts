@@ -1,30 +1,45 @@
-// `npm run outbox`: lists the demo requests the local stand-in stored, newest first;
-// `npm run outbox -- --xlsx > solicitudes.xlsx` exports them as a spreadsheet, oldest first, and
-// `npm run outbox -- --csv > solicitudes.csv` as CSV for other tools.
-// Honours DATA_DIR (default <repo>/.data), like the server. It streams: a 1 GB outbox is read
-// and written in flat memory. It runs from the build (scripts/outbox.mjs) with no dev
-// dependencies.
+// `npm run outbox`: the sales team's commands, in Spanish. Alone it lists the stored demo
+// requests newest first, each with how its deliveries went; `--xlsx > solicitudes.xlsx` exports
+// them as a spreadsheet and `--csv > solicitudes.csv` as CSV (oldest first); `--failed` lists the
+// dead letters, `--resend ID` and `--resend-failed` send them again; `--json` prints every request
+// as JSON Lines for scripts; `--import FILE` brings in an older server's outbox.jsonl.
+// It reads the server's own store (SQLite in DATA_DIR, default <repo>/.data, or PostgreSQL when
+// DATABASE_URL is set), also while the server runs, in pages: memory stays flat. It runs from the
+// build (scripts/outbox.mjs) with no dev dependencies.
 import { constants, fstatSync, ftruncateSync, readFileSync, writeSync } from 'node:fs'
-import { stat } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { ATTRIBUTION_MAX_LENGTH, type AttributionParam } from '../src/contract/attribution.js'
 import { CONTACT_NUMBER_PARAM, FIELD_NAMES } from '../src/contract/demo-request.js'
-import { outboxPath, streamOutbox, streamOutboxNewestFirst, type OutboxRecord } from './outbox.js'
+import { SettingError } from '../src/config/settings.js'
+import { readConfig } from './config.js'
+import { arrivedAt, deliveryState } from './lead-mail.js'
+import {
+  SQLITE_FILE,
+  StoreError,
+  openLeadStore,
+  type Channel,
+  type Delivery,
+  type LeadStore,
+  type StoredRequest,
+} from './lead-store.js'
+import { importOutboxFile } from './outbox-import.js'
+import type { OutboxRecord } from './outbox.js'
 import { writeXlsx } from './outbox-xlsx.js'
 import { visibleControls } from './visible-text.js'
 
 /** Known template params, in the order a reader wants them. */
 const LABELS: [string, string][] = [
-  ['user_name', 'Name'],
-  ['user_email', 'E-mail'],
-  ['user_phone', 'Phone'],
-  ['user_group', 'Group'],
-  ['message', 'Message'],
-  ['contact_number', 'Contact number'],
+  ['user_name', 'Nombre'],
+  ['user_email', 'Correo'],
+  ['user_phone', 'Teléfono'],
+  ['user_group', 'Grupo'],
+  ['message', 'Comentarios'],
+  ['contact_number', 'Número de contacto'],
 ]
 const KNOWN = new Set(LABELS.map(([name]) => name))
-const WIDTH = 18
+const WIDTH = 20
 
 /** The CSV's columns: the record's id and time, then the template params the page sends. */
 export const CSV_COLUMNS = [
@@ -39,13 +54,27 @@ export const CSV_COLUMNS = [
 export const UTF8_BOM = '\uFEFF'
 
 const USAGE = [
-  'usage: npm run outbox                 list the stored demo requests, newest first',
-  '       npm run outbox -- --xlsx > solicitudes.xlsx',
-  '                                      export them as a spreadsheet (every cell text, oldest first)',
-  '       npm run outbox -- --csv > solicitudes.csv',
-  '                                      export them as CSV (UTF-8, oldest first)',
+  'uso: npm run outbox                  las solicitudes de demo guardadas, de la más reciente a la',
+  '                                     más antigua, con cómo va el envío de cada una',
+  '     npm run outbox -- --xlsx > solicitudes.xlsx',
+  '                                     una hoja de cálculo (cada celda como texto, las más antiguas primero)',
+  '     npm run outbox -- --csv > solicitudes.csv',
+  '                                     CSV (UTF-8, las más antiguas primero)',
+  '     npm run outbox -- --failed      solo las que no se pudieron entregar',
+  '     npm run outbox -- --resend ID   vuelve a enviar los envíos fallidos de una solicitud',
+  '     npm run outbox -- --resend-failed',
+  '                                     vuelve a enviar todos los envíos fallidos',
+  '     npm run outbox -- --json        todas, como JSON Lines, para scripts',
+  '     npm run outbox -- --import outbox.jsonl',
+  '                                     importa el outbox.jsonl de un servidor anterior (por id)',
 ].join('\n')
-const FORMATS = new Set(['--csv', '--xlsx'])
+const FLAGS = new Set(['--csv', '--xlsx', '--failed', '--resend-failed', '--json'])
+const WITH_VALUE = new Set(['--resend', '--import'])
+
+const CHANNEL_LABELS: Record<Channel, string> = {
+  email: 'Envío por correo',
+  webhook: 'Envío por webhook',
+}
 
 function field(label: string, value: string): string {
   // Multi-line messages stay aligned under their label; what a terminal would act on is shown.
@@ -54,14 +83,23 @@ function field(label: string, value: string): string {
   return [`  ${`${label}:`.padEnd(WIDTH)}${first}`, ...rest.map((line) => indent + line)].join('\n')
 }
 
-export function formatRecord(record: OutboxRecord, index: number): string {
-  const lines = [`#${index}  ${visibleControls(`${record.receivedAt}  (${record.id})`)}`]
+export function formatRecord(
+  record: OutboxRecord & { deliveries?: Delivery[] },
+  index: number,
+  timeZone = 'America/Mexico_City',
+): string {
+  const when = `${arrivedAt(record.receivedAt, timeZone)} (${timeZone})`
+  const lines = [`#${index}  ${visibleControls(`${when}  ${record.id}`)}`]
   for (const [name, label] of LABELS) lines.push(field(label, record.params[name] ?? '—'))
   const others = Object.keys(record.params)
     .filter((name) => !KNOWN.has(name))
     .sort()
   for (const name of others) lines.push(field(visibleControls(name), record.params[name] ?? ''))
-  lines.push(field('Service/template', `${record.serviceId} / ${record.templateId}`))
+  const deliveries = record.deliveries ?? []
+  if (deliveries.length === 0) lines.push(field('Envío', 'ninguno configurado: solo guardada'))
+  for (const delivery of deliveries) {
+    lines.push(field(CHANNEL_LABELS[delivery.channel], deliveryState(delivery, timeZone)))
+  }
   return lines.join('\n')
 }
 
@@ -112,47 +150,91 @@ export class ChunkedOutput {
   }
 }
 
-const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`
-
-/** Writes the CSV; returns how many requests it holds and how many lines were unreadable. */
-export async function writeCsv(file: string, output: ChunkedOutput, endBytes = Infinity) {
+/** Writes the CSV, oldest first; returns how many requests it holds. */
+export async function writeCsv(store: LeadStore, output: ChunkedOutput) {
   let count = 0
-  let skipped = 0
   await output.write(UTF8_BOM + csvRow(CSV_COLUMNS))
-  for await (const entry of streamOutbox(file, endBytes)) {
-    if ('record' in entry) {
-      count++
-      await output.write(csvRecord(entry.record))
-    } else {
-      skipped++
-    }
+  for await (const request of store.requests({ oldestFirst: true })) {
+    count++
+    await output.write(csvRecord(request))
   }
   await output.flush()
-  return { count, skipped }
+  return count
 }
 
+const solicitudes = (count: number): string =>
+  count === 1 ? '1 solicitud de demo' : `${count} solicitudes de demo`
+
 /** Writes the readable listing, newest first, numbered in arrival order. */
-export async function writeListing(file: string, output: ChunkedOutput, endBytes = Infinity) {
-  // Two passes over the same bytes: the count for the header, then the records backwards.
-  let count = 0
-  let skipped = 0
-  for await (const entry of streamOutbox(file, endBytes)) {
-    if ('record' in entry) count++
-    else skipped++
-  }
-  if (count === 0) {
-    await output.write(`No demo requests stored yet (looked in ${file}).\n`)
+async function writeListing(
+  store: LeadStore,
+  output: ChunkedOutput,
+  timeZone: string,
+  failedOnly: boolean,
+) {
+  const total = await store.count()
+  if (total === 0) {
+    await output.write(`Todavía no hay solicitudes de demo guardadas (en ${store.location}).\n`)
     await output.flush()
     return
   }
-  const torn = skipped > 0 ? ` (${plural(skipped, 'unreadable line')} skipped)` : ''
-  await output.write(`${plural(count, 'demo request')} in ${file}, newest first${torn}:\n`)
-  let index = count
-  for await (const entry of streamOutboxNewestFirst(file, endBytes)) {
-    if ('record' in entry) await output.write(`\n${formatRecord(entry.record, index--)}\n`)
+  const requests = store.requests({ failedOnly })
+  if (failedOnly) {
+    let shown = 0
+    for await (const request of requests) {
+      if (shown++ === 0) {
+        await output.write(
+          `Solicitudes con envíos fallidos en ${store.location}, de la más reciente a la más antigua:\n`,
+        )
+      }
+      await output.write(`\n${formatRecord(request, shown, timeZone)}\n`)
+    }
+    if (shown === 0) await output.write(`Ningún envío ha fallado (en ${store.location}).\n`)
+    else {
+      await output.write(
+        '\nPara volver a enviarlas: npm run outbox -- --resend ID, o todas: npm run outbox -- --resend-failed\n',
+      )
+    }
+    await output.flush()
+    return
+  }
+  await output.write(
+    `${solicitudes(total)} en ${store.location}, de la más reciente a la más antigua:\n`,
+  )
+  let index = total
+  for await (const request of requests) {
+    await output.write(`\n${formatRecord(request, index--, timeZone)}\n`)
   }
   await output.flush()
 }
+
+/** Every request as one JSON line, oldest first: for scripts. */
+async function writeJsonLines(store: LeadStore, output: ChunkedOutput) {
+  let count = 0
+  for await (const request of store.requests({ oldestFirst: true })) {
+    count++
+    await output.write(`${JSON.stringify(asJson(request))}\n`)
+  }
+  await output.flush()
+  return count
+}
+
+const asJson = (request: StoredRequest) => ({
+  id: request.id,
+  receivedAt: request.receivedAt,
+  serviceId: request.serviceId,
+  templateId: request.templateId,
+  params: request.params,
+  deliveries: request.deliveries.map((delivery) => ({
+    channel: delivery.channel,
+    state: delivery.state,
+    attempts: delivery.attempts,
+    nextAttemptAt:
+      delivery.state === 'pending' ? new Date(delivery.nextAttemptAt).toISOString() : null,
+    lastError: delivery.lastError,
+    deliveredAt: delivery.deliveredAt,
+  })),
+})
 
 /**
  * `npm run outbox -- --csv > file` (not silent) has npm print its "> gaspre-landing@1.0.0
@@ -191,24 +273,53 @@ function stdoutSink(overwriteBanner: boolean): (chunk: string | Buffer) => Promi
     })
 }
 
+type Parsed = { flags: Set<string>; values: Map<string, string> } | string
+
+function parseArgs(argv: readonly string[]): Parsed {
+  const flags = new Set<string>()
+  const values = new Map<string, string>()
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (FLAGS.has(arg) || arg === '--help' || arg === '-h') flags.add(arg)
+    else if (WITH_VALUE.has(arg)) {
+      const value = argv[++i]
+      if (value === undefined || value.startsWith('--')) return `a ${arg} le falta su valor`
+      values.set(arg, value)
+    } else return `opción desconocida ${arg}`
+  }
+  const chosen = [...flags, ...values.keys()].filter((arg) => arg !== '--help' && arg !== '-h')
+  if (chosen.length > 1) return `elige una sola de ${chosen.join(' y ')}`
+  return { flags, values }
+}
+
+/** Opens the server's store, or null when DATA_DIR holds none yet (nothing stored). */
+async function openStore(): Promise<LeadStore | null> {
+  const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
+  const config = readConfig(process.env, repoRoot)
+  if (config.databaseUrl === undefined && !existsSync(join(config.dataDir, SQLITE_FILE))) {
+    return null
+  }
+  // The CLI writes only the deliveries it re-sends: the cap is the server's to keep.
+  return openLeadStore(
+    { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
+    { maxBytes: config.outboxMaxBytes, largestRecordBytes: 0 },
+  )
+}
+
 /** Runs the CLI; resolves to the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
-  const args = new Set(argv)
-  if (args.has('--help') || args.has('-h')) {
+  const parsed = parseArgs(argv)
+  if (typeof parsed === 'string') {
+    console.error(`outbox: ${parsed}\n${USAGE}`)
+    return 2
+  }
+  const { flags, values } = parsed
+  if (flags.has('--help') || flags.has('-h')) {
     console.log(USAGE)
     return 0
   }
-  const unknown = [...args].filter((arg) => !FORMATS.has(arg))
-  if (unknown.length > 0) {
-    console.error(`outbox: unknown option ${unknown.join(' ')}\n${USAGE}`)
-    return 2
-  }
-  if (args.has('--csv') && args.has('--xlsx')) {
-    console.error(`outbox: choose one of --csv and --xlsx\n${USAGE}`)
-    return 2
-  }
-  if (args.has('--xlsx') && process.stdout.isTTY) {
-    console.error('outbox: --xlsx writes a file: npm run outbox -- --xlsx > solicitudes.xlsx')
+  if (flags.has('--xlsx') && process.stdout.isTTY) {
+    console.error('outbox: --xlsx escribe un archivo: npm run outbox -- --xlsx > solicitudes.xlsx')
     return 2
   }
   // A reader that stops early (| head) is not an error.
@@ -217,29 +328,90 @@ export async function main(argv: readonly string[]): Promise<number> {
     throw error
   })
 
-  const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
-  const file = outboxPath(resolve(process.env.DATA_DIR ?? resolve(repoRoot, '.data')))
-  // A snapshot: requests the server stores meanwhile wait for the next run.
-  const endBytes = await stat(file).then(
-    (stats) => stats.size,
-    () => 0,
-  )
+  let store: LeadStore | null = null
   try {
-    if (args.has('--xlsx')) {
-      const { count, skipped } = await writeXlsx(file, stdoutSink(stdoutHoldsNpmBanner()), endBytes)
-      const torn = skipped > 0 ? `; ${plural(skipped, 'unreadable line')} skipped` : ''
-      console.error(`outbox: exported ${plural(count, 'demo request')} from ${file}${torn}`)
-    } else if (args.has('--csv')) {
+    const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
+    const { timeZone } = readConfig(process.env, repoRoot).delivery
+    const importing = values.get('--import')
+    if (importing !== undefined) {
+      const config = readConfig(process.env, repoRoot)
+      store = await openLeadStore(
+        { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
+        { maxBytes: config.outboxMaxBytes, largestRecordBytes: 0 },
+      )
+      const file = resolve(importing)
+      if (!existsSync(file)) {
+        console.error(`outbox: no existe ${file}`)
+        return 1
+      }
+      const { read, imported, skipped } = await importOutboxFile(store, file)
+      const torn =
+        skipped > 0
+          ? `; ${skipped} ${skipped === 1 ? 'línea ilegible omitida' : 'líneas ilegibles omitidas'}`
+          : ''
+      console.error(
+        `outbox: ${imported} de ${read} solicitudes importadas de ${file} a ${store.location} ` +
+          `(las demás ya estaban)${torn}; el archivo queda como estaba`,
+      )
+      return 0
+    }
+    store = await openStore()
+    const resend = values.get('--resend')
+    if (resend !== undefined || flags.has('--resend-failed')) {
+      if (store === null) {
+        console.error('outbox: todavía no hay solicitudes guardadas')
+        return 1
+      }
+      if (resend !== undefined && (await store.request(resend)) === null) {
+        console.error(`outbox: no hay ninguna solicitud con el id ${resend}`)
+        return 1
+      }
+      const queued = await store.resendFailed(resend)
+      console.log(
+        queued === 0
+          ? 'No había envíos fallidos que reenviar.'
+          : `${queued} ${queued === 1 ? 'envío vuelve' : 'envíos vuelven'} a la cola: el servidor ` +
+              'los manda en unos segundos y los reintenta hasta tres días.',
+      )
+      return 0
+    }
+    if (store === null) {
+      if (flags.has('--json')) return 0
+      if (flags.has('--xlsx') || flags.has('--csv')) {
+        console.error('outbox: todavía no hay solicitudes guardadas')
+        return 1
+      }
+      const repoData = readConfig(process.env, repoRoot).dataDir
+      console.log(
+        `Todavía no hay solicitudes de demo guardadas (en ${join(repoData, SQLITE_FILE)}).`,
+      )
+      return 0
+    }
+    if (flags.has('--xlsx')) {
+      const count = await writeXlsx(store, stdoutSink(stdoutHoldsNpmBanner()), timeZone)
+      console.error(`outbox: ${solicitudes(count)} exportadas de ${store.location}`)
+    } else if (flags.has('--csv')) {
       const output = new ChunkedOutput(stdoutSink(stdoutHoldsNpmBanner()))
-      const { count, skipped } = await writeCsv(file, output, endBytes)
-      const torn = skipped > 0 ? `; ${plural(skipped, 'unreadable line')} skipped` : ''
-      console.error(`outbox: exported ${plural(count, 'demo request')} from ${file}${torn}`)
+      const count = await writeCsv(store, output)
+      console.error(`outbox: ${solicitudes(count)} exportadas de ${store.location}`)
+    } else if (flags.has('--json')) {
+      await writeJsonLines(store, new ChunkedOutput(stdoutSink(false)))
     } else {
-      await writeListing(file, new ChunkedOutput(stdoutSink(false)), endBytes)
+      await writeListing(
+        store,
+        new ChunkedOutput(stdoutSink(false)),
+        timeZone,
+        flags.has('--failed'),
+      )
     }
   } catch (error) {
-    console.error(`outbox: ${error instanceof Error ? error.message : String(error)}`)
+    const known = error instanceof StoreError || error instanceof SettingError
+    console.error(
+      `outbox: ${known || !(error instanceof Error) ? String(error instanceof Error ? error.message : error) : error.message}`,
+    )
     return 1
+  } finally {
+    await store?.close()
   }
   return 0
 }

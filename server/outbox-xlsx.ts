@@ -7,7 +7,8 @@ import { once } from 'node:events'
 import { Writable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import { spreadsheetHeadings, spreadsheetSheetName } from '../src/content/lead-server.js'
-import { streamOutbox, type OutboxRecord } from './outbox.js'
+import type { LeadStore, StoredRequest } from './lead-store.js'
+import { deliveryState } from './lead-mail.js'
 import { visibleControls } from './visible-text.js'
 
 type Column = keyof typeof spreadsheetHeadings
@@ -18,7 +19,12 @@ const MAX_WIDTH = 60
 const WRAPPED: ReadonlySet<Column> = new Set(['message'])
 
 /** A cell's text. Control characters, which XML cannot hold, are written as visible escapes. */
-function cell(record: OutboxRecord, column: Column): string {
+function cell(record: StoredRequest, column: Column, timeZone: string): string {
+  if (column === 'delivery_email' || column === 'delivery_webhook') {
+    const channel = column === 'delivery_email' ? 'email' : 'webhook'
+    const delivery = record.deliveries.find((each) => each.channel === channel)
+    return delivery === undefined ? '' : deliveryState(delivery, timeZone)
+  }
   const value =
     column === 'id'
       ? record.id
@@ -31,18 +37,20 @@ function cell(record: OutboxRecord, column: Column): string {
 const widthOf = (text: string): number =>
   Math.max(...text.split('\n').map((line) => [...line].length))
 
-/** Writes the workbook to `sink`; returns how many requests it holds and how many lines were unreadable. */
+/** Writes the workbook to `sink`, oldest first; returns how many requests it holds. */
 export async function writeXlsx(
-  file: string,
+  store: LeadStore,
   sink: (chunk: Buffer) => Promise<void>,
-  endBytes = Infinity,
-): Promise<{ count: number; skipped: number }> {
-  // First pass: the widths. The file is read twice rather than held in memory.
+  timeZone: string,
+): Promise<number> {
+  // First pass: the widths. The store is read twice rather than held in memory.
   const widths = new Map(COLUMNS.map((column) => [column, widthOf(spreadsheetHeadings[column])]))
-  for await (const entry of streamOutbox(file, endBytes)) {
-    if (!('record' in entry)) continue
+  for await (const request of store.requests({ oldestFirst: true })) {
     for (const column of COLUMNS) {
-      widths.set(column, Math.max(widths.get(column) ?? 0, widthOf(cell(entry.record, column))))
+      widths.set(
+        column,
+        Math.max(widths.get(column) ?? 0, widthOf(cell(request, column, timeZone))),
+      )
     }
   }
 
@@ -74,19 +82,14 @@ export async function writeXlsx(
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } }
 
   let count = 0
-  let skipped = 0
-  for await (const entry of streamOutbox(file, endBytes)) {
-    if (!('record' in entry)) {
-      skipped++
-      continue
-    }
+  for await (const request of store.requests({ oldestFirst: true })) {
     count++
-    sheet.addRow(COLUMNS.map((column) => cell(entry.record, column))).commit()
+    sheet.addRow(COLUMNS.map((column) => cell(request, column, timeZone))).commit()
   }
   sheet.commit()
   // The writer ends the stream itself; what is left is for the sink to take the last bytes.
   const finished = once(stream, 'finish')
   await workbook.commit()
   await finished
-  return { count, skipped }
+  return count
 }

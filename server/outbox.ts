@@ -449,47 +449,6 @@ export async function* streamOutbox(
   }
 }
 
-/**
- * The outbox line by line, newest (last stored) first, reading the file backwards in chunks:
- * memory stays flat however large the file is. Splitting at the 0x0A byte is safe in UTF-8.
- */
-export async function* streamOutboxNewestFirst(
-  file: string,
-  /** Read only the first this many bytes (see streamOutbox). */
-  endBytes = Infinity,
-  chunkBytes = 1024 * 1024,
-): AsyncGenerator<OutboxEntry> {
-  const handle = await openForReading(file)
-  if (handle === null) return
-  try {
-    let position = Math.min((await handle.stat()).size, endBytes)
-    let carry = Buffer.alloc(0) // the start of a line whose end was in the previous chunk
-    while (position > 0) {
-      const length = Math.min(chunkBytes, position)
-      position -= length
-      const chunk = Buffer.alloc(length)
-      for (let read = 0; read < length;) {
-        const { bytesRead } = await handle.read(chunk, read, length - read, position + read)
-        if (bytesRead === 0) throw new Error('the outbox shrank while it was being read')
-        read += bytesRead
-      }
-      const buffer = carry.length > 0 ? Buffer.concat([chunk, carry]) : chunk
-      let end = buffer.length
-      for (let nl = buffer.lastIndexOf(0x0a, end - 1); nl !== -1;) {
-        const entry = toEntry(buffer.toString('utf8', nl + 1, end))
-        if (entry !== null) yield entry
-        end = nl
-        nl = end > 0 ? buffer.lastIndexOf(0x0a, end - 1) : -1
-      }
-      carry = Buffer.from(buffer.subarray(0, end))
-    }
-    const first = toEntry(carry.toString('utf8'))
-    if (first !== null) yield first
-  } finally {
-    await handle.close()
-  }
-}
-
 interface OutboxContents {
   /** Records in file order (oldest first). */
   records: OutboxRecord[]

@@ -1,15 +1,15 @@
-// The compiled server as a process: what it prints, how it stops, and that the outbox survives
-// a crash.
+// The compiled server as a process: what it prints, how it stops, and that the store survives
+// a crash, on SQLite and on PostgreSQL.
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SEND_PATH } from './email-stand-in.js'
-import { outboxPath, readOutbox } from './outbox.js'
+import { SQLITE_FILE } from './lead-store.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { request, type HttpResponse } from '../testing/server/http.js'
 import {
@@ -19,6 +19,8 @@ import {
   spawnServer,
   type SpawnedServer,
 } from '../testing/server/spawn-server.js'
+import { freshDatabase } from '../testing/server/postgres.js'
+import { storedRequests } from '../testing/server/store.js'
 
 let dist: FakeDist
 let dataDir: string
@@ -129,8 +131,13 @@ describe('the server process', () => {
       server.lines.some((line) => /^LOCAL mode: .*stand in for the sending API/.test(line)),
     ).toBe(true)
     expect(server.lines).toContain(
-      `Demo requests are stored in ${outboxPath(dataDir)} (list them: npm run outbox); ` +
+      `Demo requests are stored in ${join(dataDir, SQLITE_FILE)} (list them: npm run outbox); ` +
         `this server holds ${dataDir} until it stops`,
+    )
+    expect(server.lines).toContain(
+      'No delivery configured: requests are only stored. Set SMTP_URL, LEADS_MAIL_TO and ' +
+        'LEADS_MAIL_FROM to e-mail them, or LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET to ' +
+        'post them (README, In production)',
     )
   })
 
@@ -151,7 +158,7 @@ describe('the server process', () => {
     expect(pageLines[0]).toMatchObject({ method: 'GET', status: 200, msg: 'request' })
     const stored = json.filter((entry) => entry.event === 'demo-request')
     expect(stored).toHaveLength(1)
-    const [record] = (await readOutbox(outboxPath(dataDir))).records
+    const [record] = await storedRequests({ dataDir })
     expect(stored[0]).toMatchObject({ id: record?.id, contact: '731' })
     const log = server.lines.join('\n')
     for (const personal of ['log@x.mx', 'Prueba', '8765 4321']) expect(log).not.toContain(personal)
@@ -207,43 +214,8 @@ describe('the server process', () => {
     expect(await server.exited).toEqual({ code: 0, signal: null })
     expect(Date.now() - signalled).toBeLessThan(5_000)
     agent.destroy()
-    const { records } = await readOutbox(outboxPath(dataDir))
+    const records = await storedRequests({ dataDir })
     expect(records.map((record) => record.params.user_email)).toEqual([email])
-  })
-
-  it('keeps the outbox intact when killed (SIGKILL) mid-traffic and restarted', async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
-    const unlimited = { DEMO_RATE_LIMIT_PER_MINUTE: '1000', DEMO_TOTAL_LIMIT_PER_MINUTE: '1000' }
-    const first = await start(unlimited)
-    const emails = Array.from({ length: 120 }, (_, i) => `kill${i}@x.mx`)
-    const acknowledged: string[] = []
-    let answered = 0
-    const traffic = emails.map((email) =>
-      submit(first.url, email).then(
-        (res) => {
-          answered++
-          if (res.status === 200) acknowledged.push(email)
-        },
-        () => undefined, // cut off by the kill
-      ),
-    )
-    const deadline = Date.now() + 10_000
-    while (answered < 20 && Date.now() < deadline) await new Promise((wait) => setTimeout(wait, 2))
-    first.child.kill('SIGKILL')
-    await Promise.all(traffic)
-    expect(await first.exited).toMatchObject({ signal: 'SIGKILL' })
-    expect(acknowledged.length).toBeGreaterThanOrEqual(20)
-
-    const second = await start(unlimited)
-    expect((await submit(second.url, 'after-restart@x.mx')).status).toBe(200)
-    const { records, skipped } = await readOutbox(outboxPath(dataDir))
-    expect(skipped).toBeLessThanOrEqual(1) // at most the line being written at the kill
-    const stored = records.map((record) => record.params.user_email ?? '')
-    expect(new Set(stored).size).toBe(stored.length) // none duplicated
-    expect(new Set(records.map((record) => record.id)).size).toBe(records.length)
-    for (const email of acknowledged) expect(stored).toContain(email) // none acknowledged lost
-    expect(stored).toContain('after-restart@x.mx')
-    for (const email of stored) expect([...emails, 'after-restart@x.mx']).toContain(email)
   })
 
   it('SIGTERM to the `npm start` process stops the server: the port is freed, no node is left', async () => {
@@ -292,9 +264,131 @@ describe('the server process', () => {
     ])
   })
 
+  it('imports the outbox.jsonl of an older server at its first start, once, and keeps the file', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+    const records = [1, 2].map((n) => ({
+      id: `00000000-0000-4000-8000-00000000000${n}`,
+      receivedAt: `2026-01-0${n}T10:00:00.000Z`,
+      serviceId: 's',
+      templateId: 't',
+      params: { user_name: `Antes ${n}`, user_email: `antes${n}@x.mx` },
+    }))
+    const text = records.map((record) => `${JSON.stringify(record)}\n`).join('')
+    await writeFile(join(dataDir, 'outbox.jsonl'), text)
+    const imported = (server: SpawnedServer) =>
+      server.lines.filter((line) => line.includes('"event":"outbox-imported"'))
+    const first = await start()
+    await expect.poll(() => imported(first)).toHaveLength(1)
+    expect(imported(first)[0]).toContain('imported 2 of 2 requests')
+    first.child.kill('SIGTERM')
+    await first.exited
+    const second = await start()
+    expect((await submit(second.url, 'despues@x.mx')).status).toBe(200)
+    expect(imported(second)).toEqual([])
+    const stored = await storedRequests({ dataDir })
+    expect(stored.map((record) => record.params.user_email)).toEqual([
+      'antes1@x.mx',
+      'antes2@x.mx',
+      'despues@x.mx',
+    ])
+    expect(await readFile(join(dataDir, 'outbox.jsonl'), 'utf8')).toBe(text)
+  })
+
+  it('refuses to start on an unreachable DATABASE_URL, in one line naming it', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+    const server = runServer({
+      DIST_DIR: dist.dist,
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://ventas:secreto@127.0.0.1:1/leads',
+    })
+    expect((await server.exited).code).toBe(1)
+    expect(server.lines).toHaveLength(1)
+    expect(server.lines[0]).toMatch(
+      /^DATABASE_URL postgres:\/\/ventas:\*\*\*@127\.0\.0\.1:1\/leads cannot be reached: /,
+    )
+  })
+
+  it('refuses to start with a webhook and no secret, naming the missing variable', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+    const server = runServer({
+      DIST_DIR: dist.dist,
+      DATA_DIR: dataDir,
+      LEADS_WEBHOOK_URL: 'https://crm.example.com/hooks/leads',
+    })
+    expect((await server.exited).code).toBe(1)
+    expect(server.lines).toEqual([
+      'LEADS_WEBHOOK_SECRET must be set when LEADS_WEBHOOK_URL is: the webhook is always signed',
+    ])
+  })
+
   it('refuses to start without a build, saying to run the build first', async () => {
     const server = runServer({ DIST_DIR: join(dist.root, 'no-such-dist') })
     expect((await server.exited).code).toBe(1)
     expect(server.lines.join('\n')).toMatch(/Run npm run build first/)
+  })
+})
+
+describe.each(['sqlite', 'postgres'] as const)('on %s', (kind) => {
+  it('keeps every acknowledged request, once, when killed (SIGKILL) under 20 concurrent senders', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+    const databaseUrl = kind === 'postgres' ? await freshDatabase() : undefined
+    const env = {
+      DEMO_RATE_LIMIT_PER_MINUTE: '100000',
+      DEMO_TOTAL_LIMIT_PER_MINUTE: '100000',
+      ...(databaseUrl !== undefined && { DATABASE_URL: databaseUrl }),
+    }
+    const first = await start(env)
+    const acknowledged: string[] = []
+    const sent: string[] = []
+    let stop = false
+    // 20 senders, each sending one request after another until the kill cuts them off.
+    const senders = Array.from({ length: 20 }, async (_, sender) => {
+      for (let i = 0; !stop; i++) {
+        const email = `kill${sender}-${i}@x.mx`
+        sent.push(email)
+        const res = await submit(first.url, email).catch(() => null)
+        if (res === null) return
+        if (res.status === 200) acknowledged.push(email)
+      }
+    })
+    const deadline = Date.now() + 20_000
+    while (acknowledged.length < 60 && Date.now() < deadline) {
+      await new Promise((wait) => setTimeout(wait, 2))
+    }
+    first.child.kill('SIGKILL')
+    await first.exited
+    stop = true
+    await Promise.all(senders)
+    expect(acknowledged.length).toBeGreaterThanOrEqual(60)
+
+    const second = await start(env)
+    expect((await submit(second.url, 'after-restart@x.mx')).status).toBe(200)
+    const records = await storedRequests({ dataDir, databaseUrl })
+    const stored = records.map((record) => record.params.user_email ?? '')
+    expect(new Set(stored).size).toBe(stored.length) // none stored twice
+    for (const email of acknowledged) expect(stored).toContain(email) // none acknowledged lost
+    expect(stored).toContain('after-restart@x.mx')
+    for (const email of stored) expect([...sent, 'after-restart@x.mx']).toContain(email)
+  })
+})
+
+describe('two servers on one PostgreSQL', () => {
+  it('both serve, and each of 20 concurrent senders’ requests is stored once', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+    const databaseUrl = await freshDatabase()
+    const env = {
+      DATABASE_URL: databaseUrl,
+      DEMO_RATE_LIMIT_PER_MINUTE: '100000',
+      DEMO_TOTAL_LIMIT_PER_MINUTE: '100000',
+    }
+    // Started at once on the empty database: both migrate it safely.
+    const [a, b] = await Promise.all([start(env), start(env)])
+    const emails = Array.from({ length: 20 }, (_, i) => `pair${i}@x.mx`)
+    const answers = await Promise.all(
+      emails.map((email, i) => submit((i % 2 === 0 ? a! : b!).url, email)),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(emails.map(() => 200))
+    const stored = (await storedRequests({ dataDir, databaseUrl })).map((r) => r.params.user_email)
+    expect(stored.sort()).toEqual([...emails].sort())
   })
 })

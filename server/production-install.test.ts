@@ -2,6 +2,7 @@
 // dependencies (`npm ci --omit=dev`), the compiled server serves the site, stores a demo request
 // and exports it for the sales team.
 import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { copyFile, cp, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { sendDemoRequest } from '../testing/server/demo-request.js'
 import { request } from '../testing/server/http.js'
+import { freshDatabase } from '../testing/server/postgres.js'
 import {
   REPO_ROOT,
   TEST_BUILD_DIR,
@@ -34,6 +36,15 @@ beforeAll(async () => {
       cwd: app,
     },
   )
+  // better-sqlite3 compiles its addon at install; the repository's own install already built it
+  // for this Node (and testing/server-tests-on-lts.mjs for the LTS line), so it is copied
+  // instead of compiled again (minutes on a busy machine).
+  for (const built of ['build', 'lib/binding']) {
+    const from = join(REPO_ROOT, 'node_modules', 'better-sqlite3', built)
+    if (existsSync(from)) {
+      await cp(from, join(app, 'node_modules', 'better-sqlite3', built), { recursive: true })
+    }
+  }
   compileServer()
   await cp(TEST_BUILD_DIR, join(app, 'build'), { recursive: true })
   dist = await makeFakeDist()
@@ -79,7 +90,7 @@ describe('npm ci --omit=dev && node build/server/main.js', () => {
         env: { ...process.env, DATA_DIR: dataDir },
       },
     )
-    expect(stdout).toContain('1 demo request in')
+    expect(stdout).toContain('1 solicitud de demo en')
     const xlsx = await run(
       'sh',
       [
@@ -89,5 +100,22 @@ describe('npm ci --omit=dev && node build/server/main.js', () => {
       { env: { ...process.env, DATA_DIR: dataDir } },
     )
     expect(Number(xlsx.stdout.trim())).toBeGreaterThan(1000)
+  })
+
+  it('stores in PostgreSQL and the commands read it there', async () => {
+    server?.child.kill('SIGTERM')
+    await server?.exited
+    const databaseUrl = await freshDatabase()
+    const env = { DIST_DIR: dist.dist, DATA_DIR: join(app, 'data-pg'), DATABASE_URL: databaseUrl }
+    server = await spawnServer(env, { main: join(app, 'build', 'server', 'main.js') })
+    expect((await sendDemoRequest(server.url)).status).toBe(200)
+    const { stdout } = await run(
+      process.execPath,
+      [join(app, 'build', 'server', 'outbox-cli.js'), '--json'],
+      { env: { ...process.env, ...env } },
+    )
+    const lines = stdout.trimEnd().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(JSON.parse(lines[0]!)).toMatchObject({ params: { user_name: 'Ana López' } })
   })
 })

@@ -7,7 +7,8 @@ import ExcelJS from 'exceljs'
 import { expect, it } from 'vitest'
 import { spreadsheetHeadings } from '../src/content/lead-server.js'
 import { MAX_LENGTH } from '../src/contract/demo-request.js'
-import { checkTemplateParams } from './demo-request-check.js'
+import { LARGEST_RECORD_BYTES, checkTemplateParams } from './demo-request-check.js'
+import { openLeadStore } from './lead-store.js'
 import { newRecord } from './outbox.js'
 import { writeXlsx } from './outbox-xlsx.js'
 import { visibleControls } from './visible-text.js'
@@ -42,12 +43,23 @@ it('every code point the server accepts is written into the xlsx and read back b
   }
 
   const dir = await mkdtemp(join(tmpdir(), 'gaspre-xlsx-'))
+  const store = await openLeadStore(
+    { dataDir: dir },
+    { maxBytes: 1024 ** 3, largestRecordBytes: LARGEST_RECORD_BYTES },
+  )
   try {
-    const outbox = join(dir, 'outbox.jsonl')
-    const records = messages.map((message) => newRecord('s', 't', { ...DEMO_PARAMS, message }))
-    await writeFile(outbox, records.map((record) => `${JSON.stringify(record)}\n`).join(''))
+    // One second apart, so that the spreadsheet's order (oldest first) is the messages' order.
+    const records = messages.map((message, index) => ({
+      ...newRecord('s', 't', { ...DEMO_PARAMS, message }),
+      receivedAt: new Date(Date.UTC(2026, 10, 25, 12, 0, index)).toISOString(),
+    }))
+    for (const record of records) await store.append(record)
     const chunks: Buffer[] = []
-    const { count } = await writeXlsx(outbox, async (chunk) => void chunks.push(chunk))
+    const count = await writeXlsx(
+      store,
+      async (chunk) => void chunks.push(chunk),
+      'America/Mexico_City',
+    )
     expect(count).toBe(messages.length)
 
     const file = join(dir, 'solicitudes.xlsx')
@@ -59,6 +71,7 @@ it('every code point the server accepts is written into the xlsx and read back b
     const read = records.map((_, index) => sheet.getRow(index + 2).getCell(column).text)
     expect(read).toEqual(messages.map(visibleControls))
   } finally {
+    await store.close()
     await rm(dir, { recursive: true, force: true })
   }
 })

@@ -8,8 +8,17 @@
 // would shadow the machine's for every npm script). Child processes the tests start by name
 // (`npm start`, `node …`) find it first on PATH.
 import { execFileSync, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -33,6 +42,44 @@ const lts = versionOf(binary)
 if (lts !== `v${pinned}`) {
   console.error(`testing/node-lts/ should hold Node.js ${pinned}, but its node says ${lts}`)
   process.exit(1)
+}
+
+// better-sqlite3's addon, which npm ci compiled for this machine's Node, does not load on another
+// line (another ABI): the LTS line gets one of its own, built once against the headers its npm
+// package ships, where the store looks for one per ABI (server/lead-store.ts).
+const abi = execFileSync(binary, ['-p', 'process.versions.modules'], { encoding: 'utf8' }).trim()
+const sqliteRoot = dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json'))
+const tag = `node-v${abi}-${process.platform}-${process.arch}`
+const addon = join(sqliteRoot, 'lib', 'binding', tag, 'better_sqlite3.node')
+if (!existsSync(addon)) {
+  console.log(`Building better-sqlite3 for Node.js ${pinned} (${tag}), once`)
+  const work = mkdtempSync(join(tmpdir(), 'gaspre-sqlite-lts-'))
+  try {
+    cpSync(sqliteRoot, work, {
+      recursive: true,
+      filter: (source) => !source.startsWith(join(sqliteRoot, 'build')),
+    })
+    const nodeGyp = join(
+      execFileSync('npm', ['root', '-g'], { encoding: 'utf8' }).trim(),
+      'npm/node_modules/node-gyp/bin/node-gyp.js',
+    )
+    const headers = join(
+      ltsDir,
+      'node_modules/node/node_modules',
+      `node-${process.platform}-${process.arch}`,
+    )
+    const env = { ...process.env }
+    delete env.npm_config_nodedir // npm's own setting points at this machine's Node
+    execFileSync(binary, [nodeGyp, 'rebuild', '--release', `--nodedir=${headers}`], {
+      cwd: work,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    mkdirSync(dirname(addon), { recursive: true })
+    copyFileSync(join(work, 'build/Release/better_sqlite3.node'), addon)
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
 }
 
 const vitest = join(

@@ -40,7 +40,13 @@ export const refusals = {
 
 /** Column headings of `npm run outbox -- --xlsx`, in the order a salesperson reads them. */
 export const spreadsheetHeadings: Record<
-  'receivedAt' | 'contact_number' | FieldName | AttributionParam | 'id',
+  | 'receivedAt'
+  | 'contact_number'
+  | FieldName
+  | AttributionParam
+  | 'delivery_email'
+  | 'delivery_webhook'
+  | 'id',
   string
 > = {
   receivedAt: 'Recibida (UTC)',
@@ -61,6 +67,8 @@ export const spreadsheetHeadings: Record<
   referrer: 'Sitio de referencia',
   landing_page: 'Página de llegada',
   first_visit_at: 'Primera visita (UTC)',
+  delivery_email: 'Envío por correo',
+  delivery_webhook: 'Envío por webhook',
   id: 'Id',
 }
 

@@ -1,0 +1,17 @@
+// What a server stored, read the way `npm run outbox` reads it: from the SQLite file in
+// DATA_DIR, or from PostgreSQL when the test gave the server a DATABASE_URL.
+import { openLeadStore, type StoredRequest } from '../../server/lead-store.js'
+
+export async function storedRequests(target: {
+  dataDir: string
+  databaseUrl?: string | undefined
+}): Promise<StoredRequest[]> {
+  const store = await openLeadStore(target, { maxBytes: 1024 ** 4, largestRecordBytes: 0 })
+  try {
+    const requests: StoredRequest[] = []
+    for await (const request of store.requests({ oldestFirst: true })) requests.push(request)
+    return requests
+  } finally {
+    await store.close()
+  }
+}
