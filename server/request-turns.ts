@@ -11,14 +11,13 @@ import type { Socket } from 'node:net'
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void
 
-export interface TurnLimits {
+interface TurnLimits {
   /** Requests that may wait behind the one being served on a connection. */
   maxWaiting: number
   /** Requests one connection carries; the last is answered with Connection: close. */
   maxRequests: number
 }
 
-/** @internal its tests use it too */
 export const DEFAULT_TURN_LIMITS: TurnLimits = { maxWaiting: 8, maxRequests: 1_000 }
 
 interface Turns {

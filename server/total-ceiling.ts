@@ -3,7 +3,7 @@
 // the store and the sales team's inbox. It is set far above a real site's traffic (a landing
 // page gets a few requests an hour), so a visitor meets it only during a flood.
 
-export type CeilingAnswer =
+type CeilingAnswer =
   | { stored: true }
   | {
       stored: false
