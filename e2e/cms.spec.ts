@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { freePort } from '../testing/free-port.mjs'
 import { clients, hero } from '../testing/content'
 import { expect, test, waitForHydration } from './fixtures'
 import { ProjectCopy } from './project-copy'
@@ -50,7 +49,7 @@ test.describe('npm run cms', () => {
     await project.create()
     origin = await project.start('scripts/cms.mjs', {
       PORT: '0',
-      CMS_PROXY_PORT: String(await freePort()),
+
       DATA_DIR: join(project.root, '.data'),
     })
   })

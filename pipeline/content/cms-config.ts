@@ -147,7 +147,7 @@ function backendConfig(backend: CmsBackend) {
     return {
       // Never used on this machine: local_backend sends every read and write to the proxy.
       backend: { name: 'git-gateway' },
-      local_backend: { url: backend.proxyUrl, allowed_hosts: ['127.0.0.1', 'localhost'] },
+      local_backend: { url: backend.proxyUrl, allowed_hosts: ['127.0.0.1'] },
     }
   return {
     backend: {
