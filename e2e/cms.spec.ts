@@ -36,6 +36,30 @@ async function openHomeEntry(editor: Page) {
   )
 }
 
+/** The entry of `name` in the editor, signed in, once its form shows `label`. */
+async function openEntry(editor: Page, name: string, label: string) {
+  await editor.goto(`${origin}/admin/#/collections/contenido/entries/${name}`)
+  await editor.getByRole('button', { name: 'Iniciar sesión' }).click()
+  await expect(editor.getByLabel(label, { exact: true }).first()).toBeVisible(EDITOR_READY)
+}
+
+/**
+ * Tries to publish and expects the editor to refuse: the notice, the build's sentence next to
+ * the field, no write asked of the proxy, the file on disk unchanged byte for byte.
+ */
+async function expectPublishRefused(editor: Page, file: string, before: string, sentence: string) {
+  const writes: string[] = []
+  editor.on('request', (request) => {
+    if (/persist/.test(request.postData() ?? '')) writes.push(request.postData()!)
+  })
+  await editor.getByRole('button', { name: 'Publicar', exact: true }).click()
+  await editor.getByRole('menuitem', { name: 'Publicar ahora' }).click()
+  await expect(editor.getByText('No se publicó nada', { exact: false })).toBeVisible(PUBLISHED)
+  await expect(editor.getByText(sentence, { exact: true })).toBeVisible()
+  expect(writes).toEqual([])
+  expect(await project.read(file)).toBe(before)
+}
+
 async function publish(editor: Page) {
   await editor.getByRole('button', { name: 'Publicar', exact: true }).click()
   await editor.getByRole('menuitem', { name: 'Publicar ahora' }).click()
@@ -108,5 +132,83 @@ test.describe('npm run cms', () => {
     await expect(logo).toBeVisible(PUBLISHED)
     await expect(logo).toHaveAttribute('width', '200')
     await expect(logo).toHaveAttribute('height', '80')
+  })
+
+  test('refuses a link the build refuses, next to the field', async ({ context }) => {
+    const before = await project.read('content/inicio.yml')
+    const editor = await context.newPage()
+    await openEntry(editor, 'inicio', 'Botón principal: dirección')
+    await editor.getByLabel('Botón principal: dirección', { exact: true }).fill('www.example.com')
+    await expectPublishRefused(
+      editor,
+      'content/inicio.yml',
+      before,
+      '«Botón principal: dirección» no es un enlace permitido: usa una dirección https://, mailto:, tel:, una página del sitio (/tyc) o una sección de la página de inicio (#porque-gaspre, #nuestros-clientes, #solicitar-demo-gratis…)',
+    )
+  })
+
+  test('refuses a headline too long, with its count and its limit, counted as it is typed', async ({
+    context,
+  }) => {
+    const before = await project.read('content/inicio.yml')
+    const editor = await context.newPage()
+    await openHomeEntry(editor)
+    const title = editor.getByLabel('Título principal', { exact: true })
+    const tooLong = `${hero.title} ${'y mucho más '.repeat(4)}`.trim()
+    await title.fill(tooLong)
+    await expect(
+      title.locator('xpath=following-sibling::p[@data-counter]'),
+      'the live counter',
+    ).toHaveText(`${tooLong.length} de 80 caracteres: sobran ${tooLong.length - 80}`)
+    await expectPublishRefused(
+      editor,
+      'content/inicio.yml',
+      before,
+      `«Título principal» tiene ${tooLong.length} caracteres y caben 80: acórtalo`,
+    )
+  })
+
+  test('refuses an empty required text', async ({ context }) => {
+    const before = await project.read('content/inicio.yml')
+    const editor = await context.newPage()
+    await openEntry(editor, 'inicio', 'Texto sobre el título')
+    await editor.getByLabel('Texto sobre el título', { exact: true }).fill('')
+    await expectPublishRefused(
+      editor,
+      'content/inicio.yml',
+      before,
+      '«Texto sobre el título» está vacío: escribe el texto',
+    )
+  })
+
+  test('refuses a WhatsApp number not in international form', async ({ context }) => {
+    const before = await project.read('content/sitio.yml')
+    const editor = await context.newPage()
+    await openEntry(editor, 'sitio', 'Número de WhatsApp')
+    await editor.getByLabel('Número de WhatsApp', { exact: true }).fill('+52 55 1234 5678')
+    await expectPublishRefused(
+      editor,
+      'content/sitio.yml',
+      before,
+      "«Número de WhatsApp» va en formato internacional: solo dígitos, con el código de país y sin «+» ni espacios, entre comillas, por ejemplo '5215512345678'",
+    )
+  })
+
+  test('refuses a list with fewer items than the design needs', async ({ context }) => {
+    const before = await project.read('content/inicio.yml')
+    const editor = await context.newPage()
+    await openHomeEntry(editor)
+    await editor
+      .getByLabel('lista')
+      .filter({ has: editor.getByText('Cifras', { exact: true }) })
+      .getByRole('button', { name: 'Quitar' })
+      .first()
+      .click()
+    await expectPublishRefused(
+      editor,
+      'content/inicio.yml',
+      before,
+      '«Cifras» tiene 2 y deben ser exactamente 3',
+    )
   })
 })

@@ -1,4 +1,6 @@
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Document } from 'yaml'
+import { addChecks, type Decap as DecapChecks } from './cms-editor.ts'
+import { addSpanish, translatePage } from './cms-locale.ts'
 
 /**
  * How the content editor reads and writes content/*.yml: a publish changes the lines that
@@ -78,7 +80,7 @@ export function toFile(data: Value): string {
   return sameData(parseDocument(text).toJS(), data) ? text : stringify(data, WRITE_OPTIONS)
 }
 
-type Decap = {
+type Decap = DecapChecks & {
   registerCustomFormat(
     name: string,
     extension: string,
@@ -90,5 +92,8 @@ type Decap = {
 const cms = (globalThis as unknown as { CMS?: Decap }).CMS
 if (cms) {
   cms.registerCustomFormat('yml-in-place', 'yml', { fromFile, toFile })
+  addChecks(cms)
+  addSpanish(cms)
   cms.init()
+  translatePage(document)
 }
