@@ -211,4 +211,44 @@ test.describe('npm run cms', () => {
       '«Cifras» tiene 2 y deben ser exactamente 3',
     )
   })
+
+  test('refuses a file it cannot read as the schema says, telling why in Spanish', async ({
+    context,
+  }) => {
+    const original = await project.edit('content/inicio.yml', (text) =>
+      text.replace(`  title: ${hero.title}\n`, `  title: GASPRE: ${hero.title}\n`),
+    )
+    const line = original.split('\n').indexOf(`  title: ${hero.title}`) + 1
+    const before = await project.read('content/inicio.yml')
+    const editor = await context.newPage()
+    await editor.goto(`${origin}/admin/#/collections/contenido/entries/inicio`)
+    await editor.getByRole('button', { name: 'Iniciar sesión' }).click()
+    const problem = editor.getByRole('alert').filter({ hasText: 'No puedes editar este archivo' })
+    await expect(problem).toContainText(
+      `content/inicio.yml, línea ${line}: el archivo no se puede leer aquí: el texto lleva «: » y sin comillas se lee como otro campo`,
+      EDITOR_READY,
+    )
+    await expect(editor.getByLabel('Título principal', { exact: true })).toHaveValue('')
+    const shown = await editor.evaluate(() =>
+      [
+        document.body.innerText,
+        ...[...document.querySelectorAll('input, textarea')].map(
+          (field) => (field as HTMLInputElement).value,
+        ),
+      ].join('\n'),
+    )
+    expect(shown).not.toContain('Map {')
+    // Filled in again by hand, it is still not published: the file must be fixed first.
+    await editor.getByLabel('Título principal', { exact: true }).fill(hero.title)
+    const writes: string[] = []
+    editor.on('request', (request) => {
+      if (/persist/.test(request.postData() ?? '')) writes.push(request.postData()!)
+    })
+    await editor.getByRole('button', { name: 'Publicar', exact: true }).click()
+    await editor.getByRole('menuitem', { name: 'Publicar ahora' }).click()
+    await expect(editor.getByText('No se publicó nada', { exact: false })).toBeVisible(PUBLISHED)
+    expect(writes).toEqual([])
+    expect(await project.read('content/inicio.yml')).toBe(before)
+    await project.save('content/inicio.yml', original)
+  })
 })

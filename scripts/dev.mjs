@@ -285,12 +285,18 @@ httpServer.on('request', async (request, response) => {
       // Vite's error overlay, and its client, so the page reloads by itself once the file is
       // fixed.
       const overlay = JSON.stringify({ message, stack: '' }).replace(/</g, '\\u003c')
+      // For a content file, Vite's tip about its own configuration is replaced by what the
+      // person who edits the file does next.
+      const tip =
+        error.plugin === 'content'
+          ? 'overlay.shadowRoot?.querySelector(".tip")?.replaceChildren("Corrige el archivo y guárdalo: esta página se recarga sola.");'
+          : ''
       response
         .writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
         .end(
           '<!doctype html><html lang="es"><meta charset="utf-8"><title>Error</title>' +
             '<script type="module">import { ErrorOverlay } from "/@vite/client";' +
-            `document.body.append(new ErrorOverlay(${overlay}))</script>`,
+            `const overlay = new ErrorOverlay(${overlay}); document.body.append(overlay); ${tip}</script>`,
         )
     }
   })

@@ -27,7 +27,10 @@ type Def = {
 }
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def
 
-/** The part of a file's schema at `path` (`hero.title`, `clients.logos.*.name`). */
+/**
+ * The part of a file's schema at `path` (`hero.title`, `clients.logos.*.name`).
+ * @internal exported for the configuration's test, which checks every field names one
+ */
 export function schemaAt(check: string): z.ZodType | undefined {
   const [file, path = ''] = check.split(':')
   let schema: z.ZodType | undefined = FILE_SCHEMAS[file!]

@@ -97,6 +97,48 @@ function checkedList(Base: ControlClass): ControlClass {
   }
 }
 
+/** The files last read that the editor cannot show, with what to fix, by name (inicio.yml). */
+const unreadable = new Map<string, string>()
+
+const BANNER_ID = 'archivo-con-problema'
+
+/** Tells, over the form, why the open entry's file cannot be edited, while it cannot. */
+function showUnreadable() {
+  if (typeof document === 'undefined') return
+  const open = /#\/collections\/[^/]+\/entries\/([^/?]+)/.exec(location.hash)?.[1]
+  const problem = open === undefined ? undefined : unreadable.get(`${open}.yml`)
+  let banner = document.getElementById(BANNER_ID)
+  if (problem === undefined) {
+    banner?.remove()
+    return
+  }
+  if (!banner) {
+    banner = document.createElement('div')
+    banner.id = BANNER_ID
+    banner.setAttribute('role', 'alert')
+    banner.style.cssText =
+      'position:fixed;z-index:1000;top:76px;left:50%;transform:translateX(-50%);width:min(760px,calc(100% - 32px));box-sizing:border-box;padding:16px 20px;border:2px solid #b3261e;border-radius:8px;background:#fdecea;color:#3b0d0a;font:15px/1.5 system-ui,sans-serif;box-shadow:0 4px 16px rgb(0 0 0 / 15%)'
+    document.body.append(banner)
+  }
+  const title = document.createElement('strong')
+  title.textContent = `No puedes editar este archivo aquí hasta que lo corrijas.`
+  const detail = document.createElement('p')
+  detail.style.margin = '8px 0'
+  detail.textContent = problem
+  const help = document.createElement('p')
+  help.style.margin = '0'
+  help.textContent =
+    'Ábrelo en un editor de texto (o en la web de GitHub), corrige esa línea y vuelve a abrir esta página. Mientras tanto, no se publica nada de él.'
+  banner.replaceChildren(title, detail, help)
+}
+
+/** What the editor last read of a file: a problem that keeps it from being edited, or none. */
+export function noteRead(name: string, problem: string | undefined): void {
+  if (problem === undefined) unreadable.delete(name)
+  else unreadable.set(name, problem)
+  showUnreadable()
+}
+
 /** Puts the checks in place: call before CMS.init(). */
 export function addChecks(cms: Decap): void {
   for (const [name, make] of [
@@ -108,11 +150,16 @@ export function addChecks(cms: Decap): void {
     const widget = cms.getWidget(name)
     if (widget) cms.registerWidget(name, make(widget.control), widget.preview, widget.schema)
   }
+  if (typeof window !== 'undefined') window.addEventListener('hashchange', showUnreadable)
   // Whatever a field's own check missed, the entry as a whole is checked before it is written.
   cms.registerEventListener({
     name: 'preSave',
     handler: ({ entry }) => {
-      const problems = entryProblems(String(entry.get('path')), entry.get('data'))
+      const path = String(entry.get('path'))
+      const problem = unreadable.get(path.replace(/^content\//, ''))
+      if (problem !== undefined)
+        throw new Error(`${problem}. Corrige el archivo antes de publicar.`)
+      const problems = entryProblems(path, entry.get('data'))
       if (problems.length > 0) throw new Error(problems.join('\n'))
       return undefined
     },

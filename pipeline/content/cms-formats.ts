@@ -1,5 +1,7 @@
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Document } from 'yaml'
-import { addChecks, type Decap as DecapChecks } from './cms-editor.ts'
+import { contentFiles } from '../../src/content/schema.ts'
+import { unreadableProblem, type ContentFileName } from './check-file.ts'
+import { addChecks, noteRead, type Decap as DecapChecks } from './cms-editor.ts'
 import { addSpanish, translatePage } from './cms-locale.ts'
 
 /**
@@ -21,8 +23,30 @@ type Value = string | number | boolean | null | undefined | Value[] | { [key: st
 const signature = (data: Value) =>
   data && typeof data === 'object' && !Array.isArray(data) ? Object.keys(data).sort().join() : ''
 
+/** Which content file a text is, by its top-level fields (no two files share one). */
+function fileOf(document: Document): ContentFileName | undefined {
+  const keys = isMap(document.contents)
+    ? document.contents.items.map((pair) => (isScalar(pair.key) ? String(pair.key.value) : ''))
+    : []
+  const overlap = (name: ContentFileName) =>
+    keys.filter((key) => key in contentFiles[name].shape).length
+  const [best] = (Object.keys(contentFiles) as ContentFileName[]).toSorted(
+    (a, b) => overlap(b) - overlap(a),
+  )
+  return best && overlap(best) > 0 ? best : undefined
+}
+
+/**
+ * A file the editor cannot show as its schema says (a YAML mistake, a group where a text goes)
+ * is not shown at all: its form stays empty, the problem is told, and it cannot be published
+ * until the file is fixed (cms-editor.ts). Shown half-read, its damage would be published.
+ */
 export function fromFile(text: string): Value {
   const document = parseDocument(text)
+  const name = fileOf(document)
+  const problem = name ? unreadableProblem(name, text) : undefined
+  if (name) noteRead(name, problem?.message)
+  if (problem) return {}
   const data = (document.toJS() ?? {}) as Value
   readDocuments.set(signature(data), document)
   return data
