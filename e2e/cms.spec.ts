@@ -63,7 +63,7 @@ async function expectPublishRefused(editor: Page, file: string, before: string, 
 async function publish(editor: Page) {
   await editor.getByRole('button', { name: 'Publicar', exact: true }).click()
   await editor.getByRole('menuitem', { name: 'Publicar ahora' }).click()
-  await expect(editor.getByText('Cambios guardados', { exact: false })).toBeVisible(PUBLISHED)
+  await expect(editor.getByText('Cambios publicados', { exact: true })).toBeVisible(PUBLISHED)
 }
 
 test.describe('npm run cms', () => {
@@ -108,8 +108,10 @@ test.describe('npm run cms', () => {
     const before = await project.read('content/inicio.yml')
     const editor = await context.newPage()
     await openHomeEntry(editor)
-    await editor.getByRole('button', { name: 'Add cliente' }).click()
-    const names = editor.getByLabel('Nombre del cliente', { exact: true })
+    await editor.getByRole('button', { name: 'Añadir cliente' }).click()
+    const names = editor.getByLabel('Nombre del cliente, para lectores de pantalla', {
+      exact: true,
+    })
     await expect(names).toHaveCount(clients.logos.length + 1, PUBLISHED)
     await names.last().fill('Gasolinera Nueva del Norte')
     await editor.getByRole('button', { name: 'Elige una imagen' }).last().click()
@@ -250,5 +252,47 @@ test.describe('npm run cms', () => {
     expect(writes).toEqual([])
     expect(await project.read('content/inicio.yml')).toBe(before)
     await project.save('content/inicio.yml', original)
+  })
+
+  test('shows each picture in the form and in «Medios»', async ({ context }) => {
+    const editor = await context.newPage()
+    await openHomeEntry(editor)
+    /** The sizes of the pictures the form shows, as files: Decap's blank stand-in is 46 bytes. */
+    const pictureSizes = () =>
+      editor.evaluate(() =>
+        Promise.all(
+          [...document.querySelectorAll<HTMLImageElement>('[aria-label="imagen"] img')].map(
+            async (image) => (await (await fetch(image.src)).blob()).size,
+          ),
+        ),
+      )
+    // The picture to share, 4 slides and the logos (one more if a test above added a client).
+    const pictures = 1 + 4 + clients.logos.length
+    await expect
+      .poll(async () => {
+        const sizes = await pictureSizes()
+        return sizes.length >= pictures && sizes.every((size) => size > 46)
+      }, PUBLISHED)
+      .toBe(true)
+    const logo = editor.locator('[aria-label="imagen"] img').nth(5)
+    await expect(logo).toHaveJSProperty('complete', true)
+    expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(200)
+
+    // «Medios» lists the pictures of every folder, each shown.
+    await editor.goto(`${origin}/admin/#/collections/contenido`)
+    await editor.getByRole('button', { name: 'Medios' }).click(EDITOR_READY)
+    for (const file of ['competencia.svg', 'carburantes-ibericos.svg'])
+      await expect(editor.getByText(file, { exact: true })).toBeVisible(PUBLISHED)
+    await expect(editor.getByRole('dialog').locator('img').first()).toHaveJSProperty(
+      'complete',
+      true,
+    )
+    expect(
+      await editor
+        .getByRole('dialog')
+        .locator('img')
+        .first()
+        .evaluate((image: HTMLImageElement) => image.naturalWidth),
+    ).toBeGreaterThan(0)
   })
 })

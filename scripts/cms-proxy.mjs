@@ -7,7 +7,7 @@
 // one reached by DNS rebinding, could read .data/ or write a script that runs at the next npm
 // command. Here a request passes only if it comes from the editor's exact origin, names that
 // origin's host, and every path it carries stays in content/ once normalised and resolved.
-import { realpath } from 'node:fs/promises'
+import { readdir, realpath } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, posix, resolve, sep } from 'node:path'
 
@@ -157,12 +157,35 @@ export async function refusal(root, origin, request, body) {
 /** The proxy's request handler, for the repository at `root`. */
 export async function editorProxy(root) {
   const decap = await decapHandlers(root)
+  /**
+   * «Medios» lists the editor's picture folder, whose pictures are all in folders of their own
+   * (clientes/, carrusel/, compartir/): Decap lists one level, so it found none. Its folders'
+   * pictures are listed with it.
+   */
+  async function answer(message) {
+    if (message.action !== 'getMedia') return decap(message)
+    const folder = message.params.mediaFolder.replace(/\/$/, '')
+    const entries = await readdir(resolve(root, folder), { withFileTypes: true }).catch(() => [])
+    const folders = [
+      folder,
+      ...entries
+        .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+        .map((entry) => `${folder}/${entry.name}`),
+    ]
+    const lists = []
+    for (const mediaFolder of folders) {
+      const list = await decap({ ...message, params: { ...message.params, mediaFolder } })
+      if (list.status !== 200) return list
+      lists.push(...list.value)
+    }
+    return { status: 200, value: lists }
+  }
   return async (request, response, origin) => {
     const body = request.method === 'POST' ? await readBody(request) : ''
     const refused = await refusal(root, origin, request, body)
     const { status, value } = refused
       ? { status: refused[0], value: { error: refused[1] } }
-      : await decap(JSON.parse(body))
+      : await answer(JSON.parse(body))
     response
       .writeHead(status, {
         'content-type': 'application/json; charset=utf-8',

@@ -217,6 +217,7 @@ async function contentEditor(request, pathname) {
       resolve(root, 'pipeline/content/cms-manual-init.js'),
       'text/javascript',
     ],
+    '/admin/logo.svg': [resolve(root, 'pipeline/content/cms-logo.svg'), 'image/svg+xml'],
   }[pathname]
   if (file) {
     // The policy the build gives the editor; its proxy is on this origin.

@@ -168,6 +168,8 @@ export function cmsConfig(backend: CmsBackend, siteUrl: string): string {
   const config = {
     ...backendConfig(backend),
     locale: 'es',
+    // The sign-in page carries the site's name (pipeline/content/cms-logo.svg).
+    logo: { src: '/admin/logo.svg', show_in_header: false },
     site_url: siteUrl,
     display_url: siteUrl,
     publish_mode: 'simple',

@@ -84,6 +84,59 @@ function checkedControl(Base: ControlClass, { count }: { count: boolean }): Cont
   }
 }
 
+/** Decap's stand-in while a picture loads: an empty SVG at this path. */
+const LOADING_PICTURE = 'empty.svg'
+
+/**
+ * A picture field that shows its picture. Decap's own draws the empty stand-in it is given
+ * while the file loads and, as it asks again only when its value or its `getAsset` changes,
+ * keeps it: every picture in the form stayed blank. This one hands its picture a new
+ * `getAsset` until the file has come, so the picture asks again.
+ */
+function pictureControl(Base: ControlClass): ControlClass {
+  const Checked = checkedControl(Base, { count: false })
+  return class Picture extends Checked {
+    waiting: ReturnType<typeof setTimeout> | undefined
+    getAsset = (...args: unknown[]) => this.props.getAsset(...args)
+
+    componentDidMount() {
+      ;(Checked.prototype as { componentDidMount?: () => void }).componentDidMount?.call(this)
+      this.redrawWhileLoading()
+    }
+
+    override componentDidUpdate(previous: Props) {
+      super.componentDidUpdate?.(previous)
+      if (previous.value !== this.props.value) this.redrawWhileLoading()
+    }
+
+    componentWillUnmount() {
+      clearTimeout(this.waiting)
+    }
+
+    override render() {
+      const props = this.props
+      this.props = { ...props, getAsset: this.getAsset }
+      try {
+        return super.render()
+      } finally {
+        this.props = props
+      }
+    }
+
+    redrawWhileLoading() {
+      clearTimeout(this.waiting)
+      const { value, getAsset, field } = this.props
+      if (typeof value !== 'string' || !value || typeof getAsset !== 'function') return
+      if (getAsset(value, field)?.path !== LOADING_PICTURE) return
+      this.waiting = setTimeout(() => {
+        this.getAsset = (...args: unknown[]) => this.props.getAsset(...args)
+        ;(this as unknown as { forceUpdate(): void }).forceUpdate()
+        this.redrawWhileLoading()
+      }, 150)
+    }
+  }
+}
+
 /** A list that tells its size in the build's words instead of Decap's. */
 function checkedList(Base: ControlClass): ControlClass {
   return class CheckedList extends Base {
@@ -144,7 +197,7 @@ export function addChecks(cms: Decap): void {
   for (const [name, make] of [
     ['string', (base: ControlClass) => checkedControl(base, { count: true })],
     ['text', (base: ControlClass) => checkedControl(base, { count: true })],
-    ['image', (base: ControlClass) => checkedControl(base, { count: false })],
+    ['image', pictureControl],
     ['list', checkedList],
   ] as const) {
     const widget = cms.getWidget(name)
