@@ -129,7 +129,7 @@ export default tseslint.config(
   },
   {
     // The content editor's modules, which run in Decap CMS's page (and its tests in Node).
-    files: ['pipeline/content/cms-{editor,formats,locale,preview}.ts'],
+    files: ['pipeline/content/cms-{editor,formats,locale}.ts', 'pipeline/content/cms-preview.tsx'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: { 'local/page-code-only': 'off' },
   },

@@ -295,4 +295,20 @@ test.describe('npm run cms', () => {
         .evaluate((image: HTMLImageElement) => image.naturalWidth),
     ).toBeGreaterThan(0)
   })
+
+  test('previews an edited headline with the site’s own sections and CSS before publishing', async ({
+    context,
+  }) => {
+    const before = await project.read('content/inicio.yml')
+    const editor = await context.newPage()
+    await openHomeEntry(editor)
+    const headline = 'Precios que ves antes de publicarlos'
+    await editor.getByLabel('Título principal', { exact: true }).fill(headline)
+    const preview = editor.frameLocator('iframe').first()
+    await expect(preview.getByRole('heading', { level: 1 })).toHaveText(headline, PUBLISHED)
+    // Styled by the site's own stylesheets, not the browser's.
+    await expect(preview.getByRole('heading', { level: 1 })).not.toHaveCSS('font-family', /Times/)
+    await expect(preview.getByRole('heading', { level: 2 }).first()).toBeVisible()
+    expect(await project.read('content/inicio.yml')).toBe(before)
+  })
 })

@@ -181,7 +181,8 @@ export function cmsConfig(backend: CmsBackend, siteUrl: string): string {
         label: 'Contenido del sitio',
         // Each file keeps its comments and layout; a publish changes only what changed.
         format: 'yml-in-place',
-        editor: { preview: false },
+        // On this machine, a preview of the home page beside its form (cms-preview.tsx).
+        editor: { preview: backend.kind === 'local' },
         files: (Object.keys(FILES) as ContentFileName[]).map((name) => ({
           name: name.replace(/\.yml$/, ''),
           label: FILES[name].label,

@@ -24,6 +24,8 @@ export type Decap = {
   }): void
   getLocale(locale: string): Record<string, unknown> | undefined
   registerLocale(locale: string, phrases: Record<string, unknown>): void
+  registerPreviewStyle(style: string, options: { raw: boolean }): void
+  registerPreviewTemplate(name: string, template: (props: Props) => Element): void
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
@@ -216,5 +218,23 @@ export function addChecks(cms: Decap): void {
       if (problems.length > 0) throw new Error(problems.join('\n'))
       return undefined
     },
+  })
+}
+
+type Preview = {
+  previewHtml(draft: Record<string, never>, picture: (path: string) => string): string
+  previewStyles(): string[]
+}
+
+/** The home page's preview: its sections as the site renders them, with what is typed. */
+export function addPreview(cms: Decap, { previewHtml, previewStyles }: Preview): void {
+  for (const style of previewStyles()) cms.registerPreviewStyle(style, { raw: true })
+  cms.registerPreviewTemplate('inicio', (props) => {
+    const data = props.entry.getIn(['data']) as { toJS(): Record<string, never> } | undefined
+    const html = previewHtml(data?.toJS() ?? {}, (path) =>
+      // Resolved from the top of the repository: the path names its folder.
+      String(props.getAsset(`/${path}`) ?? path),
+    )
+    return h('div', { dangerouslySetInnerHTML: { __html: html } })
   })
 }

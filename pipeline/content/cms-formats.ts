@@ -1,7 +1,7 @@
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Document } from 'yaml'
 import { contentFiles } from '../../src/content/schema.ts'
 import { unreadableProblem, type ContentFileName } from './check-file.ts'
-import { addChecks, noteRead, type Decap as DecapChecks } from './cms-editor.ts'
+import { addChecks, addPreview, noteRead, type Decap as DecapChecks } from './cms-editor.ts'
 import { addSpanish, translatePage } from './cms-locale.ts'
 
 /**
@@ -118,6 +118,22 @@ if (cms) {
   cms.registerCustomFormat('yml-in-place', 'yml', { fromFile, toFile })
   addChecks(cms)
   addSpanish(cms)
+  // The preview renders the site's own components, which Vite compiles in development only
+  // (npm run cms): the editor built for a Git host has none.
+  if (import.meta.env.DEV) {
+    // What Vite puts in a page of the site before its components (React's refresh preamble).
+    const refresh = '/@react-refresh'
+    const { injectIntoGlobalHook } = (await import(/* @vite-ignore */ refresh)) as {
+      injectIntoGlobalHook(window: Window): void
+    }
+    injectIntoGlobalHook(window)
+    Object.assign(window, {
+      $RefreshReg$: () => {},
+      $RefreshSig$: () => (type: unknown) => type,
+      __vite_plugin_react_preamble_installed__: true,
+    })
+    addPreview(cms, await import('./cms-preview.tsx'))
+  }
   cms.init()
   translatePage(document)
 }
