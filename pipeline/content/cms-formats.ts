@@ -132,7 +132,12 @@ if (cms) {
       $RefreshSig$: () => (type: unknown) => type,
       __vite_plugin_react_preamble_installed__: true,
     })
-    addPreview(cms, await import('./cms-preview.tsx'))
+    // A content file the site cannot be built from cannot be previewed either: the editor
+    // starts without the preview, and tells what to fix (noteRead).
+    await import('./cms-preview.tsx').then(
+      (preview) => addPreview(cms, preview),
+      (error: unknown) => console.warn('La vista previa no está disponible:', error),
+    )
   }
   cms.init()
   translatePage(document)
