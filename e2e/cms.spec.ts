@@ -309,6 +309,13 @@ test.describe('npm run cms', () => {
     // Styled by the site's own stylesheets, not the browser's.
     await expect(preview.getByRole('heading', { level: 1 })).not.toHaveCSS('font-family', /Times/)
     await expect(preview.getByRole('heading', { level: 2 }).first()).toBeVisible()
+    // At a phone's width and at a desktop's, where the site's own breakpoints apply.
+    const width = () => preview.locator('html').evaluate(() => window.innerWidth)
+    await preview.getByRole('button', { name: 'Teléfono (390 px)' }).click()
+    await expect.poll(width).toBe(390)
+    await preview.getByRole('button', { name: 'Escritorio (1280 px)' }).click()
+    await expect.poll(width).toBe(1280)
+    await expect(preview.getByRole('heading', { level: 1 })).toHaveText(headline)
     expect(await project.read('content/inicio.yml')).toBe(before)
   })
 })

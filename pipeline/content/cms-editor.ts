@@ -235,6 +235,57 @@ export function addPreview(cms: Decap, { previewHtml, previewStyles }: Preview):
       // Resolved from the top of the repository: the path names its folder.
       String(props.getAsset(`/${path}`) ?? path),
     )
-    return h('div', { dangerouslySetInnerHTML: { __html: html } })
+    return h(
+      'div',
+      null,
+      h(
+        'div',
+        { role: 'group', 'aria-label': 'Ancho de la vista previa', style: WIDTHS_STYLE },
+        ...Object.entries(PREVIEW_WIDTHS).map(([label, width]) =>
+          h('button', { type: 'button', style: WIDTH_BUTTON_STYLE, onClick: showAt(width) }, label),
+        ),
+      ),
+      h('div', { dangerouslySetInnerHTML: { __html: html } }),
+    )
+  })
+}
+
+/** The widths the preview shows the page at: a phone's, and a desktop's scaled to the pane. */
+const PREVIEW_WIDTHS = { 'Teléfono (390 px)': 390, 'Escritorio (1280 px)': 1280 }
+const WIDTHS_STYLE = {
+  position: 'sticky',
+  top: 0,
+  zIndex: 10,
+  display: 'flex',
+  gap: '8px',
+  padding: '8px',
+  background: '#eef1f6',
+  font: '14px system-ui, sans-serif',
+}
+const WIDTH_BUTTON_STYLE = {
+  padding: '6px 12px',
+  border: '1px solid #9aa5b5',
+  borderRadius: '6px',
+  background: '#fff',
+  color: '#0b1f3a',
+  cursor: 'pointer',
+}
+
+/**
+ * Lays the preview's frame out at `width`, so the site's own breakpoints apply: narrower than
+ * the pane, centred; wider, scaled down to fit it.
+ */
+const showAt = (width: number) => (event: { currentTarget: { ownerDocument: Document } }) => {
+  const frame = event.currentTarget.ownerDocument.defaultView?.frameElement as HTMLElement | null
+  const pane = frame?.parentElement
+  if (!frame || !pane) return
+  const scale = Math.min(1, pane.clientWidth / width)
+  Object.assign(frame.style, {
+    width: `${width}px`,
+    height: `${pane.clientHeight / scale}px`,
+    margin: scale < 1 ? '0' : '0 auto',
+    transform: scale < 1 ? `scale(${scale})` : '',
+    transformOrigin: 'top left',
+    display: 'block',
   })
 }
