@@ -128,6 +128,12 @@ export default tseslint.config(
     rules: { 'local/page-code-only': 'off' },
   },
   {
+    // The content editor's modules, which run in Decap CMS's page (and its tests in Node).
+    files: ['pipeline/content/cms-{editor,formats,locale}.ts', 'pipeline/content/cms-preview.tsx'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: { 'local/page-code-only': 'off' },
+  },
+  {
     // Rules are pure: no page, storage or network, in the browser or in Node.
     files: ['src/rules/**'],
     ignores: SOURCE_TESTS,

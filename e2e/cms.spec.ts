@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { freePort } from '../testing/free-port.mjs'
 import { clients, hero } from '../testing/content'
 import { expect, test, waitForHydration } from './fixtures'
 import { ProjectCopy } from './project-copy'
@@ -37,10 +36,34 @@ async function openHomeEntry(editor: Page) {
   )
 }
 
+/** The entry of `name` in the editor, signed in, once its form shows `label`. */
+async function openEntry(editor: Page, name: string, label: string) {
+  await editor.goto(`${origin}/admin/#/collections/contenido/entries/${name}`)
+  await editor.getByRole('button', { name: 'Iniciar sesión' }).click()
+  await expect(editor.getByLabel(label, { exact: true }).first()).toBeVisible(EDITOR_READY)
+}
+
+/**
+ * Tries to publish and expects the editor to refuse: the notice, the build's sentence next to
+ * the field, no write asked of the proxy, the file on disk unchanged byte for byte.
+ */
+async function expectPublishRefused(editor: Page, file: string, before: string, sentence: string) {
+  const writes: string[] = []
+  editor.on('request', (request) => {
+    if (/persist/.test(request.postData() ?? '')) writes.push(request.postData()!)
+  })
+  await editor.getByRole('button', { name: 'Publicar', exact: true }).click()
+  await editor.getByRole('menuitem', { name: 'Publicar ahora' }).click()
+  await expect(editor.getByText('No se publicó nada', { exact: false })).toBeVisible(PUBLISHED)
+  await expect(editor.getByText(sentence, { exact: true })).toBeVisible()
+  expect(writes).toEqual([])
+  expect(await project.read(file)).toBe(before)
+}
+
 async function publish(editor: Page) {
   await editor.getByRole('button', { name: 'Publicar', exact: true }).click()
   await editor.getByRole('menuitem', { name: 'Publicar ahora' }).click()
-  await expect(editor.getByText('Cambios guardados', { exact: false })).toBeVisible(PUBLISHED)
+  await expect(editor.getByText('Cambios publicados', { exact: true })).toBeVisible(PUBLISHED)
 }
 
 test.describe('npm run cms', () => {
@@ -50,7 +73,7 @@ test.describe('npm run cms', () => {
     await project.create()
     origin = await project.start('scripts/cms.mjs', {
       PORT: '0',
-      CMS_PROXY_PORT: String(await freePort()),
+
       DATA_DIR: join(project.root, '.data'),
     })
   })
@@ -85,8 +108,10 @@ test.describe('npm run cms', () => {
     const before = await project.read('content/inicio.yml')
     const editor = await context.newPage()
     await openHomeEntry(editor)
-    await editor.getByRole('button', { name: 'Add cliente' }).click()
-    const names = editor.getByLabel('Nombre del cliente', { exact: true })
+    await editor.getByRole('button', { name: 'Añadir cliente' }).click()
+    const names = editor.getByLabel('Nombre del cliente, para lectores de pantalla', {
+      exact: true,
+    })
     await expect(names).toHaveCount(clients.logos.length + 1, PUBLISHED)
     await names.last().fill('Gasolinera Nueva del Norte')
     await editor.getByRole('button', { name: 'Elige una imagen' }).last().click()
@@ -109,5 +134,188 @@ test.describe('npm run cms', () => {
     await expect(logo).toBeVisible(PUBLISHED)
     await expect(logo).toHaveAttribute('width', '200')
     await expect(logo).toHaveAttribute('height', '80')
+  })
+
+  test('refuses a link the build refuses, next to the field', async ({ context }) => {
+    const before = await project.read('content/inicio.yml')
+    const editor = await context.newPage()
+    await openEntry(editor, 'inicio', 'Botón principal: dirección')
+    await editor.getByLabel('Botón principal: dirección', { exact: true }).fill('www.example.com')
+    await expectPublishRefused(
+      editor,
+      'content/inicio.yml',
+      before,
+      '«Botón principal: dirección» no es un enlace permitido: usa una dirección https://, mailto:, tel:, una página del sitio (/tyc) o una sección de la página de inicio (#porque-gaspre, #nuestros-clientes, #solicitar-demo-gratis…)',
+    )
+  })
+
+  test('refuses a headline too long, with its count and its limit, counted as it is typed', async ({
+    context,
+  }) => {
+    const before = await project.read('content/inicio.yml')
+    const editor = await context.newPage()
+    await openHomeEntry(editor)
+    const title = editor.getByLabel('Título principal', { exact: true })
+    const tooLong = `${hero.title} ${'y mucho más '.repeat(4)}`.trim()
+    await title.fill(tooLong)
+    await expect(
+      title.locator('xpath=following-sibling::p[@data-counter]'),
+      'the live counter',
+    ).toHaveText(`${tooLong.length} de 80 caracteres: sobran ${tooLong.length - 80}`)
+    await expectPublishRefused(
+      editor,
+      'content/inicio.yml',
+      before,
+      `«Título principal» tiene ${tooLong.length} caracteres y caben 80: acórtalo`,
+    )
+  })
+
+  test('refuses an empty required text', async ({ context }) => {
+    const before = await project.read('content/inicio.yml')
+    const editor = await context.newPage()
+    await openEntry(editor, 'inicio', 'Texto sobre el título')
+    await editor.getByLabel('Texto sobre el título', { exact: true }).fill('')
+    await expectPublishRefused(
+      editor,
+      'content/inicio.yml',
+      before,
+      '«Texto sobre el título» está vacío: escribe el texto',
+    )
+  })
+
+  test('refuses a WhatsApp number not in international form', async ({ context }) => {
+    const before = await project.read('content/sitio.yml')
+    const editor = await context.newPage()
+    await openEntry(editor, 'sitio', 'Número de WhatsApp')
+    await editor.getByLabel('Número de WhatsApp', { exact: true }).fill('+52 55 1234 5678')
+    await expectPublishRefused(
+      editor,
+      'content/sitio.yml',
+      before,
+      "«Número de WhatsApp» va en formato internacional: solo dígitos, con el código de país y sin «+» ni espacios, entre comillas, por ejemplo '5215512345678'",
+    )
+  })
+
+  test('refuses a list with fewer items than the design needs', async ({ context }) => {
+    const before = await project.read('content/inicio.yml')
+    const editor = await context.newPage()
+    await openHomeEntry(editor)
+    await editor
+      .getByLabel('lista')
+      .filter({ has: editor.getByText('Cifras', { exact: true }) })
+      .getByRole('button', { name: 'Quitar' })
+      .first()
+      .click()
+    await expectPublishRefused(
+      editor,
+      'content/inicio.yml',
+      before,
+      '«Cifras» tiene 2 y deben ser exactamente 3',
+    )
+  })
+
+  test('refuses a file it cannot read as the schema says, telling why in Spanish', async ({
+    context,
+  }) => {
+    const original = await project.edit('content/inicio.yml', (text) =>
+      text.replace(`  title: ${hero.title}\n`, `  title: GASPRE: ${hero.title}\n`),
+    )
+    const line = original.split('\n').indexOf(`  title: ${hero.title}`) + 1
+    const before = await project.read('content/inicio.yml')
+    const editor = await context.newPage()
+    await editor.goto(`${origin}/admin/#/collections/contenido/entries/inicio`)
+    await editor.getByRole('button', { name: 'Iniciar sesión' }).click()
+    const problem = editor.getByRole('alert').filter({ hasText: 'No puedes editar este archivo' })
+    await expect(problem).toContainText(
+      `content/inicio.yml, línea ${line}: el archivo no se puede leer aquí: el texto lleva «: » y sin comillas se lee como otro campo`,
+      EDITOR_READY,
+    )
+    await expect(editor.getByLabel('Título principal', { exact: true })).toHaveValue('')
+    const shown = await editor.evaluate(() =>
+      [
+        document.body.innerText,
+        ...[...document.querySelectorAll('input, textarea')].map(
+          (field) => (field as HTMLInputElement).value,
+        ),
+      ].join('\n'),
+    )
+    expect(shown).not.toContain('Map {')
+    // Filled in again by hand, it is still not published: the file must be fixed first.
+    await editor.getByLabel('Título principal', { exact: true }).fill(hero.title)
+    const writes: string[] = []
+    editor.on('request', (request) => {
+      if (/persist/.test(request.postData() ?? '')) writes.push(request.postData()!)
+    })
+    await editor.getByRole('button', { name: 'Publicar', exact: true }).click()
+    await editor.getByRole('menuitem', { name: 'Publicar ahora' }).click()
+    await expect(editor.getByText('No se publicó nada', { exact: false })).toBeVisible(PUBLISHED)
+    expect(writes).toEqual([])
+    expect(await project.read('content/inicio.yml')).toBe(before)
+    await project.save('content/inicio.yml', original)
+  })
+
+  test('shows each picture in the form and in «Medios»', async ({ context }) => {
+    const editor = await context.newPage()
+    await openHomeEntry(editor)
+    /** The sizes of the pictures the form shows, as files: Decap's blank stand-in is 46 bytes. */
+    const pictureSizes = () =>
+      editor.evaluate(() =>
+        Promise.all(
+          [...document.querySelectorAll<HTMLImageElement>('[aria-label="imagen"] img')].map(
+            async (image) => (await (await fetch(image.src)).blob()).size,
+          ),
+        ),
+      )
+    // The picture to share, 4 slides and the logos (one more if a test above added a client).
+    const pictures = 1 + 4 + clients.logos.length
+    await expect
+      .poll(async () => {
+        const sizes = await pictureSizes()
+        return sizes.length >= pictures && sizes.every((size) => size > 46)
+      }, PUBLISHED)
+      .toBe(true)
+    const logo = editor.locator('[aria-label="imagen"] img').nth(5)
+    await expect(logo).toHaveJSProperty('complete', true)
+    expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(200)
+
+    // «Medios» lists the pictures of every folder, each shown.
+    await editor.goto(`${origin}/admin/#/collections/contenido`)
+    await editor.getByRole('button', { name: 'Medios' }).click(EDITOR_READY)
+    for (const file of ['competencia.svg', 'carburantes-ibericos.svg'])
+      await expect(editor.getByText(file, { exact: true })).toBeVisible(PUBLISHED)
+    await expect(editor.getByRole('dialog').locator('img').first()).toHaveJSProperty(
+      'complete',
+      true,
+    )
+    expect(
+      await editor
+        .getByRole('dialog')
+        .locator('img')
+        .first()
+        .evaluate((image: HTMLImageElement) => image.naturalWidth),
+    ).toBeGreaterThan(0)
+  })
+
+  test('previews an edited headline with the site’s own sections and CSS before publishing', async ({
+    context,
+  }) => {
+    const before = await project.read('content/inicio.yml')
+    const editor = await context.newPage()
+    await openHomeEntry(editor)
+    const headline = 'Precios que ves antes de publicarlos'
+    await editor.getByLabel('Título principal', { exact: true }).fill(headline)
+    const preview = editor.frameLocator('iframe').first()
+    await expect(preview.getByRole('heading', { level: 1 })).toHaveText(headline, PUBLISHED)
+    // Styled by the site's own stylesheets, not the browser's.
+    await expect(preview.getByRole('heading', { level: 1 })).not.toHaveCSS('font-family', /Times/)
+    await expect(preview.getByRole('heading', { level: 2 }).first()).toBeVisible()
+    // At a phone's width and at a desktop's, where the site's own breakpoints apply.
+    const width = () => preview.locator('html').evaluate(() => window.innerWidth)
+    await preview.getByRole('button', { name: 'Teléfono (390 px)' }).click()
+    await expect.poll(width).toBe(390)
+    await preview.getByRole('button', { name: 'Escritorio (1280 px)' }).click()
+    await expect.poll(width).toBe(1280)
+    await expect(preview.getByRole('heading', { level: 1 })).toHaveText(headline)
+    expect(await project.read('content/inicio.yml')).toBe(before)
   })
 })

@@ -81,7 +81,36 @@ test.describe('npm run dev', () => {
       `content/inicio.yml, línea ${line}, hero.title: «Título principal» tiene ${tooLong.length} caracteres y caben 80`,
       { timeout: 20_000 },
     )
+    // What to do next, in Spanish, instead of Vite's tip about its own configuration.
+    await expect(page.locator('vite-error-overlay')).toContainText(
+      'Corrige el archivo y guárdalo: esta página se recarga sola.',
+    )
+    await expect(page.locator('vite-error-overlay')).not.toContainText('vite.config')
     // The page that carries the overlay is the server's answer to a page it could not render.
+    expect(consoleErrors).toEqual([expect.stringContaining('status of 500')])
+    consoleErrors.length = 0
+    await project.save('content/inicio.yml', original)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(hero.title, {
+      timeout: 20_000,
+    })
+  })
+
+  test('tells a YAML mistake in Spanish, with its line and what to do', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto(`${origin}/`)
+    await waitForHydration(page)
+    const original = await project.edit('content/inicio.yml', (text) =>
+      text.replace(`  title: ${hero.title}\n`, `  title: GASPRE: ${hero.title}\n`),
+    )
+    const line = original.split('\n').indexOf(`  title: ${hero.title}`) + 1
+    const overlay = page.locator('vite-error-overlay .message-body')
+    await expect(overlay).toContainText(
+      `content/inicio.yml, línea ${line}: el archivo no se puede leer aquí: el texto lleva «: » y sin comillas se lee como otro campo; ponlo entre comillas simples`,
+      { timeout: 20_000 },
+    )
+    await expect(overlay).not.toContainText('mapping')
     expect(consoleErrors).toEqual([expect.stringContaining('status of 500')])
     consoleErrors.length = 0
     await project.save('content/inicio.yml', original)

@@ -2,15 +2,20 @@
 // (src/prerender.tsx, through Vite's ssrLoadModule), the islands hydrating against Vite's dev
 // modules with hot replacement, and the local e-mail stand-in so the form sends.
 //   PORT (5173; 0 picks a free port), HOST (127.0.0.1), DATA_DIR (<repo>/.data): where the stand-in stores requests.
-//   DECAP_PROXY_URL (unset): set by `npm run cms`, serves the content editor at /admin/, writing
-//   through Decap's local proxy at this address.
+//   CMS_LOCAL (unset): set by `npm run cms`, serves the content editor at /admin/ and its local
+//   proxy at /admin/api/v1 (scripts/cms-proxy.mjs), which writes content/ in this working tree.
+//
+// It answers only requests addressed to this machine (a Host of 127.0.0.1, localhost or HOST, on
+// its port): a page reached by DNS rebinding gets nothing. It never serves the stand-in's data,
+// the builds or the repository's hidden folders.
 import { mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer as createHttpServer } from 'node:http'
 import { createRequire } from 'node:module'
-import { resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import Fastify from 'fastify'
 import { createServer as createViteServer } from 'vite'
+import { EDITOR_PROXY_PATH, editorProxy } from './cms-proxy.mjs'
 
 const root = resolve(import.meta.dirname, '..')
 const port = Number(process.env.PORT || 5173)
@@ -18,6 +23,9 @@ const host = process.env.HOST || '127.0.0.1'
 const dataDir = resolve(process.env.DATA_DIR ?? resolve(root, '.data'))
 const RENDERER = '/src/prerender.tsx'
 const require = createRequire(import.meta.url)
+const editorEnabled = process.env.CMS_LOCAL === '1'
+/** What the server never serves, at the top of the repository: the builds, and the data. */
+const PRIVATE_FOLDERS = ['dist', 'build', 'bench-results', 'test-results', 'playwright-report']
 
 /**
  * A change to a module the server renders outside the islands (a static section, the page
@@ -115,22 +123,89 @@ async function standIn() {
   return { api, outbox }
 }
 
+/** The Host values this server answers: this machine's names, on the port it listens on. */
+function allowedHosts(port) {
+  return new Set([host, '127.0.0.1', 'localhost'].map((name) => `${name}:${port}`))
+}
+
+/**
+ * Whether a path names something the server keeps to itself: a hidden file or folder (.data,
+ * .git, .env…), a build, or the stand-in's data wherever DATA_DIR puts it. Checked on the
+ * decoded path, before Vite sees it, and again by Vite's own fs.deny for its /@fs/ addresses.
+ */
+function isPrivate(pathname) {
+  let decoded
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    return true
+  }
+  if (/[\\\0]/.test(decoded)) return true
+  const parts = decoded.split('/').filter(Boolean)
+  // Vite's dependency cache and the pictures the content plugin made are the only hidden
+  // folders it serves.
+  const hidden = (part, index) =>
+    part.startsWith('.') &&
+    !(parts[index - 1] === 'node_modules' && (part === '.vite' || part === '.cache'))
+  if (parts.some(hidden)) return true
+  if (PRIVATE_FOLDERS.includes(parts[0])) return true
+  const file = parts[0] === '@fs' ? resolve('/', ...parts.slice(1)) : resolve(root, ...parts)
+  const inside = (folder) => !relative(folder, file).startsWith('..')
+  return inside(dataDir) || PRIVATE_FOLDERS.some((folder) => inside(resolve(root, folder)))
+}
+
 const httpServer = createHttpServer()
+// Listening first: a busy port is told in one line, before anything else starts.
+await new Promise((resolveListening) => {
+  httpServer.once('error', (error) => {
+    if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES') throw error
+    console.error(
+      editorEnabled
+        ? `El puerto ${port} de ${host} está ocupado: cierra lo que lo usa o elige otro, por ejemplo PORT=${port + 1} npm run cms`
+        : `Port ${port} on ${host} is in use: stop what uses it, or choose another with PORT=${port + 1}`,
+    )
+    process.exit(1)
+  })
+  httpServer.listen(port, host, resolveListening)
+})
+const origin = `http://${host}:${httpServer.address().port}`
+const hosts = allowedHosts(httpServer.address().port)
+
 const vite = await createViteServer({
   root,
   appType: 'custom',
-  server: { middlewareMode: true, hmr: { server: httpServer } },
+  server: {
+    middlewareMode: true,
+    hmr: { server: httpServer },
+    // The pages and modules are for this origin's pages only.
+    cors: false,
+    allowedHosts: [...hosts].map((value) => value.replace(/:\d+$/, '')),
+    fs: {
+      deny: [
+        '.env',
+        '.env.*',
+        '*.{crt,pem}',
+        '**/.git/**',
+        '**/.data/**',
+        `${dataDir}/**`,
+        ...PRIVATE_FOLDERS.map((folder) => `${resolve(root, folder)}/**`),
+      ],
+    },
+  },
   plugins: [reloadServerRenderedChanges()],
   // The editor's module needs yaml in the browser: optimized up front, not found on first load
   // (which would make Vite reload the editor).
-  optimizeDeps: { include: process.env.DECAP_PROXY_URL ? ['yaml'] : [] },
+  optimizeDeps: { include: editorEnabled ? ['yaml'] : [] },
 })
 const { api, outbox } = await standIn()
+const proxy = editorEnabled ? await editorProxy(root) : undefined
 
-/** The content editor's three files (npm run cms): its page, its bundle and its config. */
-async function contentEditor(pathname) {
-  const proxyUrl = process.env.DECAP_PROXY_URL
-  if (!proxyUrl || !pathname.startsWith('/admin')) return null
+/** The content editor's files (npm run cms): its page, its bundle, its config and its proxy. */
+async function contentEditor(request, pathname) {
+  if (!editorEnabled || !pathname.startsWith('/admin')) return null
+  // The proxy answers the editor's exact origin only: the editor is opened there.
+  if (request.headers.host !== new URL(origin).host)
+    return { status: 302, headers: { location: `${origin}/admin/` } }
   if (pathname === '/admin') return { status: 301, headers: { location: '/admin/' } }
   // Compiled by Vite like any module of the site.
   if (pathname === '/admin/formats.js')
@@ -142,14 +217,12 @@ async function contentEditor(pathname) {
       resolve(root, 'pipeline/content/cms-manual-init.js'),
       'text/javascript',
     ],
+    '/admin/logo.svg': [resolve(root, 'pipeline/content/cms-logo.svg'), 'image/svg+xml'],
   }[pathname]
   if (file) {
-    // The policy the build gives the editor, reaching the local proxy instead of a Git host.
+    // The policy the build gives the editor; its proxy is on this origin.
     const { editorContentSecurityPolicy } = await vite.ssrLoadModule('/server/security-headers.ts')
-    const policy = editorContentSecurityPolicy({
-      connectOrigins: [new URL(proxyUrl).origin],
-      imageOrigins: [],
-    })
+    const policy = editorContentSecurityPolicy({ connectOrigins: [], imageOrigins: [] })
     return {
       headers: { 'content-type': file[1], 'content-security-policy': policy },
       body: await readFile(file[0]),
@@ -159,14 +232,27 @@ async function contentEditor(pathname) {
   const { cmsConfig } = await vite.ssrLoadModule('/pipeline/content/cms-config.ts')
   return {
     headers: { 'content-type': 'text/yaml; charset=utf-8' },
-    body: cmsConfig({ kind: 'local', proxyUrl }, origin),
+    body: cmsConfig({ kind: 'local', proxyUrl: `${origin}${EDITOR_PROXY_PATH}` }, origin),
   }
 }
 
+const refuse = (response, status, text) =>
+  response
+    .writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' })
+    .end(text)
+
+// The hot-update socket too answers this machine's names only.
+httpServer.prependListener('upgrade', (request, socket) => {
+  if (!hosts.has(request.headers.host ?? '')) socket.destroy()
+})
+
 httpServer.on('request', async (request, response) => {
+  if (!hosts.has(request.headers.host ?? '')) return refuse(response, 403, 'Unknown Host\n')
   const { pathname } = new URL(request.url ?? '/', 'http://dev')
+  if (isPrivate(pathname)) return refuse(response, 404, 'Not found\n')
   if (pathname.startsWith('/api/')) return api.routing(request, response)
-  const editor = await contentEditor(pathname)
+  if (proxy && pathname === EDITOR_PROXY_PATH) return proxy(request, response, origin)
+  const editor = await contentEditor(request, pathname)
   if (editor) {
     response
       .writeHead(editor.status ?? 200, { 'cache-control': 'no-store', ...editor.headers })
@@ -200,23 +286,26 @@ httpServer.on('request', async (request, response) => {
       // Vite's error overlay, and its client, so the page reloads by itself once the file is
       // fixed.
       const overlay = JSON.stringify({ message, stack: '' }).replace(/</g, '\\u003c')
+      // For a content file, Vite's tip about its own configuration is replaced by what the
+      // person who edits the file does next.
+      const tip =
+        error.plugin === 'content'
+          ? 'overlay.shadowRoot?.querySelector(".tip")?.replaceChildren("Corrige el archivo y guárdalo: esta página se recarga sola.");'
+          : ''
       response
         .writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
         .end(
           '<!doctype html><html lang="es"><meta charset="utf-8"><title>Error</title>' +
             '<script type="module">import { ErrorOverlay } from "/@vite/client";' +
-            `document.body.append(new ErrorOverlay(${overlay}))</script>`,
+            `const overlay = new ErrorOverlay(${overlay}); document.body.append(overlay); ${tip}</script>`,
         )
     }
   })
 })
 
-let origin = ''
-httpServer.listen(port, host, () => {
-  origin = `http://${host}:${httpServer.address().port}`
-  console.log(`Development server on ${origin}/ (pages rendered on each request)`)
-  console.log(`LOCAL mode: demo requests are stored in ${outbox.file}`)
-})
+console.log(`Development server on ${origin}/ (pages rendered on each request)`)
+console.log(`LOCAL mode: demo requests are stored in ${outbox.file}`)
+if (editorEnabled) console.log(`\nEditor de contenido: ${origin}/admin/  (la página: ${origin}/)\n`)
 
 const stop = async () => {
   await Promise.allSettled([vite.close(), api.close(), outbox.close()])

@@ -1,12 +1,13 @@
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
+import { schemaAt } from './cms-checks.ts'
 import { cmsConfig } from './cms-config.ts'
 
 type Field = {
   name: string
   label: string
   widget: string
-  pattern?: [string, string]
+  check?: string
   fields?: Field[]
   field?: Field
   media_folder?: string
@@ -22,7 +23,10 @@ type Config = {
 }
 
 const config = parse(
-  cmsConfig({ kind: 'local', proxyUrl: 'http://127.0.0.1:8081/api/v1' }, 'http://127.0.0.1:5173'),
+  cmsConfig(
+    { kind: 'local', proxyUrl: 'http://127.0.0.1:5173/admin/api/v1' },
+    'http://127.0.0.1:5173',
+  ),
 ) as Config
 
 function* everyField(fields: Field[], at = ''): Generator<[string, Field]> {
@@ -56,7 +60,7 @@ describe('the content editor’s configuration, made from the schema', () => {
       'content/terminos.md',
       'content/tyc.yml',
     ])
-    expect(config.local_backend?.url).toBe('http://127.0.0.1:8081/api/v1')
+    expect(config.local_backend?.url).toBe('http://127.0.0.1:5173/admin/api/v1')
   })
 
   it('calls each field what the page shows, not by its key', () => {
@@ -72,15 +76,20 @@ describe('the content editor’s configuration, made from the schema', () => {
     expect(fieldAt('content/inicio.yml', 'hero.title')?.label).toBe('Título principal')
   })
 
-  it('checks in the editor the lengths and list sizes the build checks', () => {
-    expect(fieldAt('content/inicio.yml', 'hero.title')?.pattern).toEqual([
-      '^[\\s\\S]{1,80}$',
-      'escribe entre 1 y 80 caracteres: más largo no cabe en la página',
-    ])
-    expect(fieldAt('content/inicio.yml', 'carousel.slides')).toMatchObject({ min: 4, max: 4 })
-    expect(fieldAt('content/sitio.yml', 'contact.whatsappNumber')?.pattern?.[0]).toBe(
-      '^[1-9]\\d{7,14}$',
+  it('has every text, picture and list checked by its part of the schema', () => {
+    const unchecked = config.collections
+      .flatMap((collection) => collection.files)
+      .flatMap((entry) => [...everyField(entry.fields)])
+      // A select offers only what the schema allows.
+      .filter(([, field]) => !['object', 'select'].includes(field.widget) && field.name !== 'body')
+      .filter(([, field]) => field.check === undefined || schemaAt(field.check) === undefined)
+      .map(([path]) => path)
+    expect(unchecked).toEqual([])
+    expect(fieldAt('content/inicio.yml', 'hero.title')?.check).toBe('inicio.yml:hero.title')
+    expect(fieldAt('content/inicio.yml', 'clients.logos.name')?.check).toBe(
+      'inicio.yml:clients.logos.*.name',
     )
+    expect(fieldAt('content/inicio.yml', 'carousel.slides')).toMatchObject({ min: 4, max: 4 })
   })
 
   it('keeps each picture in the folder the build takes it from', () => {

@@ -71,39 +71,36 @@ const PROSE_FILES = {
 const PROSE_HINT =
   'Markdown: un párrafo por bloque, separados por una línea en blanco; listas con «- »; enlaces como [texto](https://…); cada sección empieza con «## Título {#ancla}».'
 
-/** A rule the editor checks as one types: [pattern, what Decap adds after «no coincide…»]. */
-function lengthRule(node: JsonSchema): [string, string] | undefined {
-  // Decap ends the sentence with its own period.
-  const sentence = (text: string) =>
-    text.replace(/\.$/, '').replace(/^./, (first) => first.toLowerCase())
-  if (node.pattern) return [node.pattern, sentence(node.description ?? 'revisa el formato')]
-  if (node.maxLength === undefined) return undefined
-  const min = node.minLength ?? 0
-  return [
-    `^[\\s\\S]{${min},${node.maxLength}}$`,
-    min > 0
-      ? `escribe entre ${min} y ${node.maxLength} caracteres: más largo no cabe en la página`
-      : `como máximo ${node.maxLength} caracteres: más largo no cabe en la página`,
-  ]
-}
-
-function field(name: string, node: JsonSchema, required: boolean): DecapField {
+/**
+ * A field of `file` at `path` (`hero.title`; `*` for any item of a list). Its value is checked
+ * by its part of the schema, named in `check` (cms-checks.ts), with the build's sentences.
+ */
+function field(
+  name: string,
+  node: JsonSchema,
+  required: boolean,
+  file: string,
+  path: string,
+): DecapField {
   const common = {
     name,
     label: node.title ?? name,
     ...(node.description ? { hint: node.description } : {}),
     ...(required ? {} : { required: false }),
   }
+  const check = { check: `${file}:${path}` }
   if (node.image)
     return {
       ...common,
+      ...check,
       widget: 'image',
       choose_url: false,
       media_folder: `/${IMAGE_FOLDER}/${node.imageFolder}`,
       public_folder: node.imageFolder,
     }
   if (node.enum) return { ...common, widget: 'select', options: node.enum }
-  if (node.type === 'object') return { ...common, widget: 'object', fields: fields(node) }
+  if (node.type === 'object')
+    return { ...common, widget: 'object', fields: fields(node, file, `${path}.`) }
   if (node.type === 'array') {
     const item = node.prefixItems?.[0] ?? (node.items || {})
     const size = {
@@ -113,30 +110,37 @@ function field(name: string, node: JsonSchema, required: boolean): DecapField {
     if (item.type === 'object')
       return {
         ...common,
+        ...check,
         widget: 'list',
         ...(item.title ? { label_singular: item.title } : {}),
         ...size,
-        fields: fields(item),
+        fields: fields(item, file, `${path}.*.`),
       }
     const itemLabel = node.prefixItems ? (node.title ?? name) : (item.title ?? name)
     return {
       ...common,
+      ...check,
       widget: 'list',
       ...size,
-      field: { ...field('item', item, true), label: itemLabel },
+      field: { ...field('item', item, true, file, `${path}.*`), label: itemLabel },
     }
   }
-  const rule = lengthRule(node)
   return {
     ...common,
+    ...check,
     widget: (node.maxLength ?? 0) > PARAGRAPH_LENGTH ? 'text' : 'string',
-    ...(rule ? { pattern: rule } : {}),
   }
 }
 
-const fields = (node: JsonSchema): DecapField[] =>
+const fields = (node: JsonSchema, file: string, at = ''): DecapField[] =>
   Object.entries(node.properties ?? {}).map(([name, child]) =>
-    field(name, child, (node.required ?? []).includes(name) && child.minLength !== 0),
+    field(
+      name,
+      child,
+      (node.required ?? []).includes(name) && child.minLength !== 0,
+      file,
+      `${at}${name}`,
+    ),
   )
 
 const jsonSchema = (schema: z.ZodType) =>
@@ -147,7 +151,7 @@ function backendConfig(backend: CmsBackend) {
     return {
       // Never used on this machine: local_backend sends every read and write to the proxy.
       backend: { name: 'git-gateway' },
-      local_backend: { url: backend.proxyUrl, allowed_hosts: ['127.0.0.1', 'localhost'] },
+      local_backend: { url: backend.proxyUrl, allowed_hosts: ['127.0.0.1'] },
     }
   return {
     backend: {
@@ -164,6 +168,8 @@ export function cmsConfig(backend: CmsBackend, siteUrl: string): string {
   const config = {
     ...backendConfig(backend),
     locale: 'es',
+    // The sign-in page carries the site's name (pipeline/content/cms-logo.svg).
+    logo: { src: '/admin/logo.svg', show_in_header: false },
     site_url: siteUrl,
     display_url: siteUrl,
     publish_mode: 'simple',
@@ -175,13 +181,14 @@ export function cmsConfig(backend: CmsBackend, siteUrl: string): string {
         label: 'Contenido del sitio',
         // Each file keeps its comments and layout; a publish changes only what changed.
         format: 'yml-in-place',
-        editor: { preview: false },
+        // On this machine, a preview of the home page beside its form (cms-preview.tsx).
+        editor: { preview: backend.kind === 'local' },
         files: (Object.keys(FILES) as ContentFileName[]).map((name) => ({
           name: name.replace(/\.yml$/, ''),
           label: FILES[name].label,
           description: FILES[name].description,
           file: `content/${name}`,
-          fields: fields(jsonSchema(contentFiles[name])),
+          fields: fields(jsonSchema(contentFiles[name]), name),
         })),
       },
       {
@@ -194,7 +201,7 @@ export function cmsConfig(backend: CmsBackend, siteUrl: string): string {
           label,
           file: `content/${name}`,
           fields: [
-            ...fields(jsonSchema(proseFrontMatterSchema)),
+            ...fields(jsonSchema(proseFrontMatterSchema), name),
             { name: 'body', label: 'Texto', widget: 'text', hint: PROSE_HINT },
           ],
         })),

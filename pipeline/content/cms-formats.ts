@@ -1,4 +1,8 @@
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Document } from 'yaml'
+import { contentFiles } from '../../src/content/schema.ts'
+import { unreadableProblem, type ContentFileName } from './check-file.ts'
+import { addChecks, addPreview, noteRead, type Decap as DecapChecks } from './cms-editor.ts'
+import { addSpanish, translatePage } from './cms-locale.ts'
 
 /**
  * How the content editor reads and writes content/*.yml: a publish changes the lines that
@@ -19,8 +23,30 @@ type Value = string | number | boolean | null | undefined | Value[] | { [key: st
 const signature = (data: Value) =>
   data && typeof data === 'object' && !Array.isArray(data) ? Object.keys(data).sort().join() : ''
 
+/** Which content file a text is, by its top-level fields (no two files share one). */
+function fileOf(document: Document): ContentFileName | undefined {
+  const keys = isMap(document.contents)
+    ? document.contents.items.map((pair) => (isScalar(pair.key) ? String(pair.key.value) : ''))
+    : []
+  const overlap = (name: ContentFileName) =>
+    keys.filter((key) => key in contentFiles[name].shape).length
+  const [best] = (Object.keys(contentFiles) as ContentFileName[]).toSorted(
+    (a, b) => overlap(b) - overlap(a),
+  )
+  return best && overlap(best) > 0 ? best : undefined
+}
+
+/**
+ * A file the editor cannot show as its schema says (a YAML mistake, a group where a text goes)
+ * is not shown at all: its form stays empty, the problem is told, and it cannot be published
+ * until the file is fixed (cms-editor.ts). Shown half-read, its damage would be published.
+ */
 export function fromFile(text: string): Value {
   const document = parseDocument(text)
+  const name = fileOf(document)
+  const problem = name ? unreadableProblem(name, text) : undefined
+  if (name) noteRead(name, problem?.message)
+  if (problem) return {}
   const data = (document.toJS() ?? {}) as Value
   readDocuments.set(signature(data), document)
   return data
@@ -78,7 +104,7 @@ export function toFile(data: Value): string {
   return sameData(parseDocument(text).toJS(), data) ? text : stringify(data, WRITE_OPTIONS)
 }
 
-type Decap = {
+type Decap = DecapChecks & {
   registerCustomFormat(
     name: string,
     extension: string,
@@ -90,5 +116,29 @@ type Decap = {
 const cms = (globalThis as unknown as { CMS?: Decap }).CMS
 if (cms) {
   cms.registerCustomFormat('yml-in-place', 'yml', { fromFile, toFile })
+  addChecks(cms)
+  addSpanish(cms)
+  // The preview renders the site's own components, which Vite compiles in development only
+  // (npm run cms): the editor built for a Git host has none.
+  if (import.meta.env.DEV) {
+    // What Vite puts in a page of the site before its components (React's refresh preamble).
+    const refresh = '/@react-refresh'
+    const { injectIntoGlobalHook } = (await import(/* @vite-ignore */ refresh)) as {
+      injectIntoGlobalHook(window: Window): void
+    }
+    injectIntoGlobalHook(window)
+    Object.assign(window, {
+      $RefreshReg$: () => {},
+      $RefreshSig$: () => (type: unknown) => type,
+      __vite_plugin_react_preamble_installed__: true,
+    })
+    // A content file the site cannot be built from cannot be previewed either: the editor
+    // starts without the preview, and tells what to fix (noteRead).
+    await import('./cms-preview.tsx').then(
+      (preview) => addPreview(cms, preview),
+      (error: unknown) => console.warn('La vista previa no está disponible:', error),
+    )
+  }
   cms.init()
+  translatePage(document)
 }

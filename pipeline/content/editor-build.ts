@@ -20,6 +20,7 @@ export async function writeContentEditor(
   const here = import.meta.dirname
   await copyFile(join(here, 'cms.html'), join(folder, 'index.html'))
   await copyFile(join(here, 'cms-manual-init.js'), join(folder, 'manual-init.js'))
+  await copyFile(join(here, 'cms-logo.svg'), join(folder, 'logo.svg'))
   await copyFile(createRequire(import.meta.url).resolve('decap-cms'), join(folder, 'decap-cms.js'))
   await build({
     configFile: false,

@@ -68,7 +68,7 @@ describe('a broken edit is refused with a sentence naming the file, line and fie
   it('an empty text', () => {
     const problem = problemWith('inicio.yml', edited('inicio.yml', 'name: Petroval', "name: ''"))
     expect(problem.message).toBe(
-      `content/inicio.yml, línea ${lineOf('inicio.yml', 'name: Petroval')}, clients.logos[2].name: «Nombre del cliente» está vacío: escribe el texto`,
+      `content/inicio.yml, línea ${lineOf('inicio.yml', 'name: Petroval')}, clients.logos[2].name: «Nombre del cliente, para lectores de pantalla» está vacío: escribe el texto`,
     )
   })
 

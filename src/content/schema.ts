@@ -409,7 +409,11 @@ const homeSchema = z.strictObject({
           'carrusel',
           'Un archivo .svg o .png de content/imagenes/carrusel/, de 640 × 400 o proporcional.',
         ),
-        alt: text('Descripción de la imagen', 200, 'Lo que ve la imagen, para quien no la ve.'),
+        alt: text(
+          'Descripción de la imagen',
+          200,
+          'No se ve en la página: describe la imagen para quien usa un lector de pantalla.',
+        ),
       }),
       { count: 4 },
     ),
@@ -421,7 +425,11 @@ const homeSchema = z.strictObject({
     logos: list(
       'Logotipos',
       group('Cliente', {
-        name: text('Nombre del cliente', 60, 'Lo lee quien no ve el logotipo.'),
+        name: text(
+          'Nombre del cliente, para lectores de pantalla',
+          60,
+          'No se ve en la página: es lo que oye, en lugar del logotipo, quien usa un lector de pantalla.',
+        ),
         logo: image(
           'Logotipo',
           200,

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+import { describe, expect, it } from 'vitest'
+import { entryProblems, fieldProblem, maxLength } from './cms-checks.ts'
+import { CONTENT_DIR } from './read.ts'
+
+const home = () => parse(readFileSync(join(CONTENT_DIR, 'inicio.yml'), 'utf8'))
+
+describe('the editor’s checks, the build’s schema', () => {
+  it('tells a text too long with its count and its limit, and counts against that limit', () => {
+    expect(fieldProblem('inicio.yml:hero.title', 'a'.repeat(96))).toBe(
+      '«Título principal» tiene 96 caracteres y caben 80: acórtalo',
+    )
+    expect(fieldProblem('inicio.yml:hero.title', 'a'.repeat(80))).toBeUndefined()
+    expect(maxLength('inicio.yml:hero.title')).toBe(80)
+    expect(maxLength('inicio.yml:clients.logos.*.name')).toBe(60)
+  })
+
+  it('refuses a link, an empty text, a WhatsApp number and a picture the build refuses', () => {
+    expect(fieldProblem('inicio.yml:heroActions.primaryCta.href', 'www.example.com')).toMatch(
+      /^«Botón principal: dirección» no es un enlace permitido/,
+    )
+    expect(fieldProblem('inicio.yml:heroActions.primaryCta.href', '#nuestros-clientes')).toBe(
+      undefined,
+    )
+    expect(fieldProblem('inicio.yml:hero.eyebrow', '')).toBe(
+      '«Texto sobre el título» está vacío: escribe el texto',
+    )
+    expect(fieldProblem('sitio.yml:contact.whatsappNumber', '+52 55 1234 5678')).toMatch(
+      /^«Número de WhatsApp» va en formato internacional/,
+    )
+    expect(fieldProblem('inicio.yml:clients.logos.*.logo', 'clientes/mi logo.svg')).toMatch(
+      /^«Logotipo» debe ser un archivo \.svg o \.png/,
+    )
+  })
+
+  it('tells a list’s size in the build’s words', () => {
+    const proof = home().hero.proof
+    expect(
+      fieldProblem('inicio.yml:hero.proof', proof.slice(0, 2), (issue) => issue.path.length === 0),
+    ).toBe('«Cifras» tiene 2 y deben ser exactamente 3')
+  })
+
+  it('checks a whole entry before it is written, naming the file and the field', () => {
+    expect(entryProblems('content/inicio.yml', home())).toEqual([])
+    const edited = home()
+    edited.hero.title = 'a'.repeat(96)
+    expect(entryProblems('content/inicio.yml', edited)).toEqual([
+      'content/inicio.yml, hero.title: «Título principal» tiene 96 caracteres y caben 80: acórtalo',
+    ])
+    expect(entryProblems('content/terminos.md', { title: '', body: 'Texto' })).toEqual([
+      'content/terminos.md, title: «Título» está vacío: escribe el texto',
+    ])
+  })
+})

@@ -1,0 +1,291 @@
+import { entryProblems, fieldProblem, maxLength } from './cms-checks.ts'
+
+/**
+ * What the content editor adds to Decap CMS before it starts: its fields check what the build
+ * checks (cms-checks.ts), each problem told next to its field in the build's words, with a
+ * live count of characters, and an entry the build would refuse is never written.
+ */
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- Decap's widgets are untyped React classes */
+type Props = Record<string, any>
+type Element = { type: unknown; props: Props }
+type ControlClass = new (...args: any[]) => {
+  props: Props
+  render(): Element
+  componentDidUpdate?(previous: Props): void
+}
+type Widget = { control: ControlClass; preview: unknown; schema?: object }
+export type Decap = {
+  getWidget(name: string): Widget | undefined
+  registerWidget(name: string, control: unknown, preview: unknown, schema?: object): void
+  registerEventListener(listener: {
+    name: string
+    handler: (data: { entry: { get(key: string): unknown } }) => unknown
+  }): void
+  getLocale(locale: string): Record<string, unknown> | undefined
+  registerLocale(locale: string, phrases: Record<string, unknown>): void
+  registerPreviewStyle(style: string, options: { raw: boolean }): void
+  registerPreviewTemplate(name: string, template: (props: Props) => Element): void
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** React's createElement, from Decap's own React (its bundle puts it on window). */
+const h = (type: unknown, props: Props | null, ...children: unknown[]): Element =>
+  (globalThis as unknown as { h: (...args: unknown[]) => Element }).h(type, props, ...children)
+
+/**
+ * An error as Decap's fields show theirs. Told as a missing field: Decap then also says, in a
+ * notice, that the publish was stopped (ui.toast.missingRequiredField).
+ */
+const fieldError = (message: string) => ({ error: { type: 'PRESENCE', message } })
+
+const COUNTER_STYLE = { margin: '6px 0 0', fontSize: '13px', color: '#5f6b7a' }
+const OVER_STYLE = { ...COUNTER_STYLE, color: '#b3261e', fontWeight: 600 }
+
+/** «42 de 80 caracteres», or how many are left over. */
+function counter(length: number, max: number) {
+  const over = length > max
+  return h(
+    'p',
+    { style: over ? OVER_STYLE : COUNTER_STYLE, 'data-counter': '', 'aria-live': 'polite' },
+    over
+      ? `${length} de ${max} caracteres: sobran ${length - max}`
+      : `${length} de ${max} caracteres`,
+  )
+}
+
+/** A text or picture field that checks its value by the schema, as it changes and on leaving it. */
+function checkedControl(Base: ControlClass, { count }: { count: boolean }): ControlClass {
+  return class Checked extends Base {
+    isValid() {
+      const check = this.props.field?.get('check') as string | undefined
+      const message = check ? fieldProblem(check, this.props.value) : undefined
+      return message ? fieldError(message) : true
+    }
+
+    override componentDidUpdate(previous: Props) {
+      super.componentDidUpdate?.(previous)
+      if (previous.value !== this.props.value) this.props.validate?.()
+    }
+
+    override render() {
+      const element = super.render()
+      const check = this.props.field?.get('check') as string | undefined
+      if (!count || !check || !element || typeof element !== 'object') return element
+      const control = h(element.type, {
+        ...element.props,
+        onBlur: (event: unknown) => {
+          element.props.onBlur?.(event)
+          this.props.validate?.()
+        },
+      })
+      const max = maxLength(check)
+      if (max === undefined) return control
+      return h('div', null, control, counter(String(this.props.value ?? '').length, max))
+    }
+  }
+}
+
+/** Decap's stand-in while a picture loads: an empty SVG at this path. */
+const LOADING_PICTURE = 'empty.svg'
+
+/**
+ * A picture field that shows its picture. Decap's own draws the empty stand-in it is given
+ * while the file loads and, as it asks again only when its value or its `getAsset` changes,
+ * keeps it: every picture in the form stayed blank. This one hands its picture a new
+ * `getAsset` until the file has come, so the picture asks again.
+ */
+function pictureControl(Base: ControlClass): ControlClass {
+  const Checked = checkedControl(Base, { count: false })
+  return class Picture extends Checked {
+    waiting: ReturnType<typeof setTimeout> | undefined
+    getAsset = (...args: unknown[]) => this.props.getAsset(...args)
+
+    componentDidMount() {
+      ;(Checked.prototype as { componentDidMount?: () => void }).componentDidMount?.call(this)
+      this.redrawWhileLoading()
+    }
+
+    override componentDidUpdate(previous: Props) {
+      super.componentDidUpdate?.(previous)
+      if (previous.value !== this.props.value) this.redrawWhileLoading()
+    }
+
+    componentWillUnmount() {
+      clearTimeout(this.waiting)
+    }
+
+    override render() {
+      const props = this.props
+      this.props = { ...props, getAsset: this.getAsset }
+      try {
+        return super.render()
+      } finally {
+        this.props = props
+      }
+    }
+
+    redrawWhileLoading() {
+      clearTimeout(this.waiting)
+      const { value, getAsset, field } = this.props
+      if (typeof value !== 'string' || !value || typeof getAsset !== 'function') return
+      if (getAsset(value, field)?.path !== LOADING_PICTURE) return
+      this.waiting = setTimeout(() => {
+        this.getAsset = (...args: unknown[]) => this.props.getAsset(...args)
+        ;(this as unknown as { forceUpdate(): void }).forceUpdate()
+        this.redrawWhileLoading()
+      }, 150)
+    }
+  }
+}
+
+/** A list that tells its size in the build's words instead of Decap's. */
+function checkedList(Base: ControlClass): ControlClass {
+  return class CheckedList extends Base {
+    validateSize = () => {
+      const check = this.props.field?.get('check') as string | undefined
+      const message = check
+        ? fieldProblem(check, this.props.value ?? [], (issue) => issue.path.length === 0)
+        : undefined
+      return message ? [fieldError(message).error] : []
+    }
+  }
+}
+
+/** The files last read that the editor cannot show, with what to fix, by name (inicio.yml). */
+const unreadable = new Map<string, string>()
+
+const BANNER_ID = 'archivo-con-problema'
+
+/** Tells, over the form, why the open entry's file cannot be edited, while it cannot. */
+function showUnreadable() {
+  if (typeof document === 'undefined') return
+  const open = /#\/collections\/[^/]+\/entries\/([^/?]+)/.exec(location.hash)?.[1]
+  const problem = open === undefined ? undefined : unreadable.get(`${open}.yml`)
+  let banner = document.getElementById(BANNER_ID)
+  if (problem === undefined) {
+    banner?.remove()
+    return
+  }
+  if (!banner) {
+    banner = document.createElement('div')
+    banner.id = BANNER_ID
+    banner.setAttribute('role', 'alert')
+    banner.style.cssText =
+      'position:fixed;z-index:1000;top:76px;left:50%;transform:translateX(-50%);width:min(760px,calc(100% - 32px));box-sizing:border-box;padding:16px 20px;border:2px solid #b3261e;border-radius:8px;background:#fdecea;color:#3b0d0a;font:15px/1.5 system-ui,sans-serif;box-shadow:0 4px 16px rgb(0 0 0 / 15%)'
+    document.body.append(banner)
+  }
+  const title = document.createElement('strong')
+  title.textContent = `No puedes editar este archivo aquí hasta que lo corrijas.`
+  const detail = document.createElement('p')
+  detail.style.margin = '8px 0'
+  detail.textContent = problem
+  const help = document.createElement('p')
+  help.style.margin = '0'
+  help.textContent =
+    'Ábrelo en un editor de texto (o en la web de GitHub), corrige esa línea y vuelve a abrir esta página. Mientras tanto, no se publica nada de él.'
+  banner.replaceChildren(title, detail, help)
+}
+
+/** What the editor last read of a file: a problem that keeps it from being edited, or none. */
+export function noteRead(name: string, problem: string | undefined): void {
+  if (problem === undefined) unreadable.delete(name)
+  else unreadable.set(name, problem)
+  showUnreadable()
+}
+
+/** Puts the checks in place: call before CMS.init(). */
+export function addChecks(cms: Decap): void {
+  for (const [name, make] of [
+    ['string', (base: ControlClass) => checkedControl(base, { count: true })],
+    ['text', (base: ControlClass) => checkedControl(base, { count: true })],
+    ['image', pictureControl],
+    ['list', checkedList],
+  ] as const) {
+    const widget = cms.getWidget(name)
+    if (widget) cms.registerWidget(name, make(widget.control), widget.preview, widget.schema)
+  }
+  if (typeof window !== 'undefined') window.addEventListener('hashchange', showUnreadable)
+  // Whatever a field's own check missed, the entry as a whole is checked before it is written.
+  cms.registerEventListener({
+    name: 'preSave',
+    handler: ({ entry }) => {
+      const path = String(entry.get('path'))
+      const problem = unreadable.get(path.replace(/^content\//, ''))
+      if (problem !== undefined)
+        throw new Error(`${problem}. Corrige el archivo antes de publicar.`)
+      const problems = entryProblems(path, entry.get('data'))
+      if (problems.length > 0) throw new Error(problems.join('\n'))
+      return undefined
+    },
+  })
+}
+
+type Preview = {
+  previewHtml(draft: Record<string, never>, picture: (path: string) => string): string
+  previewStyles(): string[]
+}
+
+/** The home page's preview: its sections as the site renders them, with what is typed. */
+export function addPreview(cms: Decap, { previewHtml, previewStyles }: Preview): void {
+  for (const style of previewStyles()) cms.registerPreviewStyle(style, { raw: true })
+  cms.registerPreviewTemplate('inicio', (props) => {
+    const data = props.entry.getIn(['data']) as { toJS(): Record<string, never> } | undefined
+    const html = previewHtml(data?.toJS() ?? {}, (path) =>
+      // Resolved from the top of the repository: the path names its folder.
+      String(props.getAsset(`/${path}`) ?? path),
+    )
+    return h(
+      'div',
+      null,
+      h(
+        'div',
+        { role: 'group', 'aria-label': 'Ancho de la vista previa', style: WIDTHS_STYLE },
+        ...Object.entries(PREVIEW_WIDTHS).map(([label, width]) =>
+          h('button', { type: 'button', style: WIDTH_BUTTON_STYLE, onClick: showAt(width) }, label),
+        ),
+      ),
+      h('div', { dangerouslySetInnerHTML: { __html: html } }),
+    )
+  })
+}
+
+/** The widths the preview shows the page at: a phone's, and a desktop's scaled to the pane. */
+const PREVIEW_WIDTHS = { 'Teléfono (390 px)': 390, 'Escritorio (1280 px)': 1280 }
+const WIDTHS_STYLE = {
+  position: 'sticky',
+  top: 0,
+  zIndex: 10,
+  display: 'flex',
+  gap: '8px',
+  padding: '8px',
+  background: '#eef1f6',
+  font: '14px system-ui, sans-serif',
+}
+const WIDTH_BUTTON_STYLE = {
+  padding: '6px 12px',
+  border: '1px solid #9aa5b5',
+  borderRadius: '6px',
+  background: '#fff',
+  color: '#0b1f3a',
+  cursor: 'pointer',
+}
+
+/**
+ * Lays the preview's frame out at `width`, so the site's own breakpoints apply: narrower than
+ * the pane, centred; wider, scaled down to fit it.
+ */
+const showAt = (width: number) => (event: { currentTarget: { ownerDocument: Document } }) => {
+  const frame = event.currentTarget.ownerDocument.defaultView?.frameElement as HTMLElement | null
+  const pane = frame?.parentElement
+  if (!frame || !pane) return
+  const scale = Math.min(1, pane.clientWidth / width)
+  Object.assign(frame.style, {
+    width: `${width}px`,
+    height: `${pane.clientHeight / scale}px`,
+    margin: scale < 1 ? '0' : '0 auto',
+    transform: scale < 1 ? `scale(${scale})` : '',
+    transformOrigin: 'top left',
+    display: 'block',
+  })
+}
