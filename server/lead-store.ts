@@ -37,6 +37,41 @@ function addonForThisNode(): string | undefined {
   return existsSync(addon) ? addon : undefined
 }
 
+/**
+ * better-sqlite3 12's databases and statements are node::ObjectWrap objects, and since Node
+ * 24.19 the garbage collector aborts the whole process when it finalizes one outside a
+ * JavaScript context, as an idle-time collection does (nodejs/node#65446): a server that
+ * prepared a statement per query, as Kysely's dialect does, died under the next flood of garbage.
+ * (better-sqlite3 13 moves to Node-API, but does not run on Node 20.) So none of ours ever
+ * becomes garbage: each database is kept for the life of the process, and each SQL text is
+ * prepared once on it and kept. Their number is bounded by the queries this file makes.
+ */
+const KEPT_FOR_THE_PROCESS: SqliteDatabase.Database[] = []
+
+function openSqlite(file: string): SqliteDatabase.Database {
+  const nativeBinding = addonForThisNode()
+  const sqlite = new SqliteDatabase(file, {
+    timeout: 5_000,
+    ...(nativeBinding && { nativeBinding }),
+  })
+  KEPT_FOR_THE_PROCESS.push(sqlite)
+  const prepared = new Map<string, SqliteDatabase.Statement>()
+  const prepare = sqlite.prepare.bind(sqlite)
+  sqlite.prepare = ((source: string) => {
+    let statement = prepared.get(source)
+    if (statement === undefined) {
+      statement = prepare(source)
+      prepared.set(source, statement)
+    }
+    return statement
+  }) as typeof sqlite.prepare
+  return sqlite
+}
+
+/** A pragma's value, through a kept statement (better-sqlite3's pragma() makes a new one). */
+const pragmaValue = (sqlite: SqliteDatabase.Database, name: string): number =>
+  Number(Object.values(sqlite.prepare(`PRAGMA ${name}`).get() as Record<string, unknown>)[0])
+
 /** The channels a request is delivered through. */
 export const CHANNELS = ['email', 'webhook'] as const
 export type Channel = (typeof CHANNELS)[number]
@@ -580,7 +615,7 @@ class SqliteStore extends LeadStore {
     options: StoreOptions,
   ) {
     super(new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), options)
-    this.pageSize = Number(sqlite.pragma('page_size', { simple: true }))
+    this.pageSize = pragmaValue(sqlite, 'page_size')
   }
 
   /**
@@ -624,8 +659,8 @@ class SqliteStore extends LeadStore {
   }
 
   protected async usedBytes(): Promise<number> {
-    const pages = Number(this.sqlite.pragma('page_count', { simple: true }))
-    const free = Number(this.sqlite.pragma('freelist_count', { simple: true }))
+    const pages = pragmaValue(this.sqlite, 'page_count')
+    const free = pragmaValue(this.sqlite, 'freelist_count')
     return (pages - free) * this.pageSize
   }
 
@@ -638,7 +673,7 @@ class SqliteStore extends LeadStore {
 
   protected asOutboxError(error: unknown, used: number): OutboxError {
     const code = (error as { code?: string } | null)?.code ?? ''
-    const maxPages = Number(this.sqlite.pragma('max_page_count', { simple: true }))
+    const maxPages = pragmaValue(this.sqlite, 'max_page_count')
     if (code === 'SQLITE_FULL') {
       // The cap (max_page_count) and a full disk say the same; the page count tells them apart.
       const nearCap = used + this.options.largestRecordBytes * 2 >= maxPages * this.pageSize
@@ -760,15 +795,13 @@ export async function openLeadStore(
   const file = join(target.dataDir, SQLITE_FILE)
   let sqlite: SqliteDatabase.Database
   try {
-    const nativeBinding = addonForThisNode()
-    sqlite = new SqliteDatabase(file, { timeout: 5_000, ...(nativeBinding && { nativeBinding }) })
-    sqlite.pragma('journal_mode = WAL')
-    sqlite.pragma('synchronous = FULL')
-    sqlite.pragma('foreign_keys = ON')
-    const pageSize = Number(sqlite.pragma('page_size', { simple: true }))
+    sqlite = openSqlite(file)
+    // exec(), not pragma(): it makes no statement object (see openSqlite).
+    sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON')
+    const pageSize = pragmaValue(sqlite, 'page_size')
     // The cap: SQLite refuses to grow the file past it (SQLITE_FULL), whatever the writer.
     const maxPages = Math.max(Math.floor(options.maxBytes / pageSize), 16)
-    sqlite.pragma(`max_page_count = ${maxPages}`)
+    sqlite.exec(`PRAGMA max_page_count = ${maxPages}`)
   } catch (error) {
     throw new StoreError(
       `DATA_DIR ${target.dataDir} cannot hold the demo requests: ${file}: ${message(error)}. ` +
