@@ -23,10 +23,7 @@ type Config = {
 }
 
 const config = parse(
-  cmsConfig(
-    { kind: 'local', proxyUrl: 'http://127.0.0.1:8081/api/v1' },
-    'http://127.0.0.1:5173',
-  ),
+  cmsConfig({ kind: 'local', proxyUrl: 'http://127.0.0.1:8081/api/v1' }, 'http://127.0.0.1:5173'),
 ) as Config
 
 function* everyField(fields: Field[], at = ''): Generator<[string, Field]> {
