@@ -12,6 +12,8 @@ import { ProjectCopy } from './project-copy'
  */
 const project = new ProjectCopy('cms-project')
 let origin = ''
+/** The editor's local proxy, on a port of its own: http://127.0.0.1:<port>/api/v1. */
+let proxy = ''
 
 // Ceilings, not timings: the editor's 5 MB bundle and a publish through the proxy take a few
 // seconds on a loaded machine, longer than an assertion's default wait.
@@ -71,11 +73,13 @@ test.describe('npm run cms', () => {
   test.beforeAll(async () => {
     test.skip(test.info().project.name !== 'desktop', 'one editor is enough')
     await project.create()
+    // Free ports, both: the suite may run beside a developer's own npm run cms.
     origin = await project.start('scripts/cms.mjs', {
       PORT: '0',
-
+      CMS_PROXY_PORT: '0',
       DATA_DIR: join(project.root, '.data'),
     })
+    proxy = await project.printed(/Proxy del editor: (http:\/\/\S+)/)
   })
   test.afterAll(() => project.stop())
   test.afterEach(() => {
@@ -90,10 +94,18 @@ test.describe('npm run cms', () => {
     await waitForHydration(page)
     const before = await project.read('content/inicio.yml')
     const editor = await context.newPage()
+    const writes: string[] = []
+    editor.on('request', (request) => {
+      if (/"persistEntry"/.test(request.postData() ?? '')) writes.push(request.url())
+    })
     await openHomeEntry(editor)
     const headline = 'Inteligencia en precios para tu estación de servicio'
     await editor.getByLabel('Título principal', { exact: true }).fill(headline)
     await publish(editor)
+    // Written through the proxy on its own port.
+    expect(proxy).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/)
+    expect(proxy).not.toContain(new URL(origin).host)
+    expect(writes).toEqual([proxy])
 
     // Only the edited line changes: every comment and the rest of the file stay as written.
     await expect.poll(() => project.read('content/inicio.yml'), PUBLISHED).not.toBe(before)

@@ -13,6 +13,9 @@ import { expect } from './fixtures'
 export class ProjectCopy {
   readonly root: string
   private server: ChildProcess | undefined
+  /** What the running script printed so far. */
+  private output = ''
+  private script = ''
 
   constructor(name: string) {
     this.root = resolve('build', name)
@@ -35,14 +38,28 @@ export class ProjectCopy {
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     this.server = child
-    return new Promise((resolveOrigin, reject) => {
-      let output = ''
-      child.once('exit', (code) => reject(new Error(`${script} exited (${code}): ${output}`)))
-      child.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk.toString()
-        const listening = /Development server on (http:\/\/[^/\s]+)\//.exec(output)
-        if (listening) resolveOrigin(listening[1]!)
-      })
+    this.output = ''
+    this.script = script
+    child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()))
+    return this.printed(/Development server on (http:\/\/[^/\s]+)\//)
+  }
+
+  /** Resolves with the first group of `pattern` once the running script has printed it. */
+  printed(pattern: RegExp): Promise<string> {
+    const child = this.server!
+    return new Promise((resolveMatch, reject) => {
+      const check = () => {
+        const match = pattern.exec(this.output)
+        if (!match) return
+        child.stdout!.off('data', check)
+        child.off('exit', exited)
+        resolveMatch(match[1]!)
+      }
+      const exited = (code: number | null) =>
+        reject(new Error(`${this.script} exited (${code}): ${this.output}`))
+      child.once('exit', exited)
+      child.stdout!.on('data', check)
+      check()
     })
   }
 

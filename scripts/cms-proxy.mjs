@@ -1,18 +1,21 @@
 // The content editor's local proxy (npm run cms): Decap's own file-system handlers
-// (decap-server), mounted in the development server at /admin/api/v1 behind a gate that lets
-// through only the editor's page and only files in content/.
+// (decap-server) on a listener of their own, http://127.0.0.1:$CMS_PROXY_PORT/api/v1 (8081 by
+// default; scripts/dev.mjs starts it beside the development server, in the same process), behind
+// a gate that lets through only the editor's page and only files in content/.
 //
 // Decap's own server answers any page on localhost (its CORS allows every local origin), takes
 // any Host, and reads and writes anywhere in the repository: a page on another local port, or
 // one reached by DNS rebinding, could read .data/ or write a script that runs at the next npm
-// command. Here a request passes only if it comes from the editor's exact origin, names that
-// origin's host, and every path it carries stays in content/ once normalised and resolved.
+// command. Here a request passes only if it names the proxy's own address as its Host
+// (127.0.0.1 and its port), comes from the editor's exact origin (http://127.0.0.1:$PORT, a
+// page of the same site on another port), and every path it carries stays in content/ once
+// normalised and resolved. CORS answers that origin only.
 import { readdir, realpath } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, posix, resolve, sep } from 'node:path'
 
-/** The address the editor's page posts to, on the development server. */
-export const EDITOR_PROXY_PATH = '/admin/api/v1'
+/** The path the editor's page posts to, on the proxy's listener. */
+export const PROXY_PATH = '/api/v1'
 
 /** The largest request: an 8 MB picture, base64 encoded. */
 const MAX_BODY_BYTES = 12 * 1024 * 1024
@@ -127,15 +130,24 @@ async function readBody(request) {
 }
 
 /**
- * Why a request is refused, or undefined if it may reach Decap's handlers. `origin` is the
- * editor's, e.g. http://127.0.0.1:5173.
+ * Why a request is not the editor's page talking to this proxy, or undefined if it is. `gate`
+ * holds the editor's origin (http://127.0.0.1:5173) and the proxy's own Host (127.0.0.1:8081).
+ * The editor is on another port of the same host: the browser calls that same-site.
  */
-export async function refusal(root, origin, request, body) {
-  if (request.method !== 'POST') return [405, 'only POST']
-  if (request.headers.host !== new URL(origin).host) return [403, 'Host is not the editor’s']
-  if (request.headers.origin !== origin) return [403, 'Origin is not the editor’s']
+function strangerRefusal(gate, request) {
+  if (request.headers.host !== gate.host) return [403, 'Host is not the proxy’s']
+  if (request.headers.origin !== gate.origin) return [403, 'Origin is not the editor’s']
   const site = request.headers['sec-fetch-site']
-  if (site !== undefined && site !== 'same-origin') return [403, 'not from the editor’s page']
+  if (site !== undefined && site !== 'same-site' && site !== 'same-origin')
+    return [403, 'not from the editor’s page']
+  const { pathname } = new URL(request.url ?? '/', 'http://proxy')
+  if (pathname !== PROXY_PATH) return [404, 'not the proxy’s path']
+  return undefined
+}
+
+/** Why the editor's message is refused, or undefined if it may reach Decap's handlers. */
+async function messageRefusal(root, request, body) {
+  if (request.method !== 'POST') return [405, 'only POST']
   if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) return [415, 'JSON only']
   if (body === undefined) return [413, 'too large']
   let message
@@ -180,17 +192,41 @@ export async function editorProxy(root) {
     }
     return { status: 200, value: lists }
   }
-  return async (request, response, origin) => {
+  /**
+   * The request handler of the proxy's listener. `gate`: the editor's `origin` and the proxy's
+   * `host` (strangerRefusal). A stranger gets a 403 and no CORS header, so its page reads
+   * nothing; the editor's preflight is answered for POST with a JSON body.
+   */
+  return async (request, response, gate) => {
+    const send = (status, value, headers = {}) =>
+      response
+        .writeHead(status, {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-store',
+          vary: 'Origin',
+          ...headers,
+        })
+        .end(value === undefined ? undefined : JSON.stringify(value))
+    const stranger = strangerRefusal(gate, request)
+    if (stranger) {
+      request.resume()
+      return send(stranger[0], { error: stranger[1] })
+    }
+    const cors = { 'access-control-allow-origin': gate.origin }
+    if (request.method === 'OPTIONS') {
+      request.resume()
+      return send(204, undefined, {
+        ...cors,
+        'access-control-allow-methods': 'POST',
+        'access-control-allow-headers': 'content-type',
+        'access-control-max-age': '600',
+      })
+    }
     const body = request.method === 'POST' ? await readBody(request) : ''
-    const refused = await refusal(root, origin, request, body)
+    const refused = await messageRefusal(root, request, body)
     const { status, value } = refused
       ? { status: refused[0], value: { error: refused[1] } }
       : await answer(JSON.parse(body))
-    response
-      .writeHead(status, {
-        'content-type': 'application/json; charset=utf-8',
-        'cache-control': 'no-store',
-      })
-      .end(JSON.stringify(value))
+    send(status, value, cors)
   }
 }

@@ -2,8 +2,10 @@
 // (src/prerender.tsx, through Vite's ssrLoadModule), the islands hydrating against Vite's dev
 // modules with hot replacement, and the local e-mail stand-in so the form sends.
 //   PORT (5173; 0 picks a free port), HOST (127.0.0.1), DATA_DIR (<repo>/.data): where the stand-in stores requests.
-//   CMS_LOCAL (unset): set by `npm run cms`, serves the content editor at /admin/ and its local
-//   proxy at /admin/api/v1 (scripts/cms-proxy.mjs), which writes content/ in this working tree.
+//   CMS_LOCAL (unset): set by `npm run cms`, serves the content editor at /admin/ and starts its
+//   local proxy (scripts/cms-proxy.mjs), which reads and writes content/ in this working tree.
+//   CMS_PROXY_PORT (8081; 0 picks a free port): the proxy's port, on 127.0.0.1 always; it
+//   answers the editor's page only (http://$HOST:$PORT/admin/).
 //
 // It answers only requests addressed to this machine (a Host of 127.0.0.1, localhost or HOST, on
 // its port): a page reached by DNS rebinding gets nothing. It never serves the stand-in's data,
@@ -15,7 +17,7 @@ import { createRequire } from 'node:module'
 import { relative, resolve } from 'node:path'
 import Fastify from 'fastify'
 import { createServer as createViteServer } from 'vite'
-import { EDITOR_PROXY_PATH, editorProxy } from './cms-proxy.mjs'
+import { editorProxy, PROXY_PATH } from './cms-proxy.mjs'
 
 const root = resolve(import.meta.dirname, '..')
 const port = Number(process.env.PORT || 5173)
@@ -24,6 +26,9 @@ const dataDir = resolve(process.env.DATA_DIR ?? resolve(root, '.data'))
 const RENDERER = '/src/prerender.tsx'
 const require = createRequire(import.meta.url)
 const editorEnabled = process.env.CMS_LOCAL === '1'
+const proxyPort = Number(process.env.CMS_PROXY_PORT || 8081)
+/** The proxy listens on the loopback address only, whatever HOST says. */
+const PROXY_HOST = '127.0.0.1'
 /** What the server never serves, at the top of the repository: the builds, and the data. */
 const PRIVATE_FOLDERS = ['dist', 'build', 'bench-results', 'test-results', 'playwright-report']
 
@@ -154,22 +159,51 @@ function isPrivate(pathname) {
   return inside(dataDir) || PRIVATE_FOLDERS.some((folder) => inside(resolve(root, folder)))
 }
 
+/** Listens, or says in one line that the port is taken (`busy`) and exits 1. */
+function listen(server, port, host, busy) {
+  return new Promise((resolveListening) => {
+    server.once('error', (error) => {
+      if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES') throw error
+      console.error(busy)
+      process.exit(1)
+    })
+    server.listen(port, host, resolveListening)
+  })
+}
+
 const httpServer = createHttpServer()
 // Listening first: a busy port is told in one line, before anything else starts.
-await new Promise((resolveListening) => {
-  httpServer.once('error', (error) => {
-    if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES') throw error
-    console.error(
-      editorEnabled
-        ? `El puerto ${port} de ${host} está ocupado: cierra lo que lo usa o elige otro, por ejemplo PORT=${port + 1} npm run cms`
-        : `Port ${port} on ${host} is in use: stop what uses it, or choose another with PORT=${port + 1}`,
-    )
-    process.exit(1)
-  })
-  httpServer.listen(port, host, resolveListening)
-})
+await listen(
+  httpServer,
+  port,
+  host,
+  editorEnabled
+    ? `El puerto ${port} de ${host} está ocupado: cierra lo que lo usa o elige otro, por ejemplo PORT=${port + 1} npm run cms`
+    : `Port ${port} on ${host} is in use: stop what uses it, or choose another with PORT=${port + 1}`,
+)
+// The editor's proxy: a listener of its own, in this process, so a SIGTERM stops it too.
+const proxyServer = editorEnabled ? createHttpServer() : undefined
+if (proxyServer)
+  await listen(
+    proxyServer,
+    proxyPort,
+    PROXY_HOST,
+    `El puerto ${proxyPort} de ${PROXY_HOST}, el del proxy del editor, está ocupado: cierra lo que lo usa o elige otro, por ejemplo CMS_PROXY_PORT=${proxyPort + 1} npm run cms`,
+  )
 const origin = `http://${host}:${httpServer.address().port}`
 const hosts = allowedHosts(httpServer.address().port)
+const proxyOrigin = proxyServer && `http://${PROXY_HOST}:${proxyServer.address().port}`
+if (proxyServer) {
+  const proxy = await editorProxy(root)
+  const gate = { origin, host: new URL(proxyOrigin).host }
+  proxyServer.on('request', (request, response) =>
+    proxy(request, response, gate).catch((error) => {
+      console.error(error)
+      if (!response.headersSent) response.writeHead(500, { vary: 'Origin' })
+      response.end()
+    }),
+  )
+}
 
 const vite = await createViteServer({
   root,
@@ -198,9 +232,8 @@ const vite = await createViteServer({
   optimizeDeps: { include: editorEnabled ? ['yaml'] : [] },
 })
 const { api, outbox } = await standIn()
-const proxy = editorEnabled ? await editorProxy(root) : undefined
 
-/** The content editor's files (npm run cms): its page, its bundle, its config and its proxy. */
+/** The content editor's files (npm run cms): its page, its bundle and its config. */
 async function contentEditor(request, pathname) {
   if (!editorEnabled || !pathname.startsWith('/admin')) return null
   // The proxy answers the editor's exact origin only: the editor is opened there.
@@ -220,9 +253,9 @@ async function contentEditor(request, pathname) {
     '/admin/logo.svg': [resolve(root, 'pipeline/content/cms-logo.svg'), 'image/svg+xml'],
   }[pathname]
   if (file) {
-    // The policy the build gives the editor; its proxy is on this origin.
+    // The policy the build gives the editor, which reaches its proxy's origin too.
     const { editorContentSecurityPolicy } = await vite.ssrLoadModule('/server/security-headers.ts')
-    const policy = editorContentSecurityPolicy({ connectOrigins: [], imageOrigins: [] })
+    const policy = editorContentSecurityPolicy({ connectOrigins: [proxyOrigin], imageOrigins: [] })
     return {
       headers: { 'content-type': file[1], 'content-security-policy': policy },
       body: await readFile(file[0]),
@@ -232,7 +265,7 @@ async function contentEditor(request, pathname) {
   const { cmsConfig } = await vite.ssrLoadModule('/pipeline/content/cms-config.ts')
   return {
     headers: { 'content-type': 'text/yaml; charset=utf-8' },
-    body: cmsConfig({ kind: 'local', proxyUrl: `${origin}${EDITOR_PROXY_PATH}` }, origin),
+    body: cmsConfig({ kind: 'local', proxyUrl: `${proxyOrigin}${PROXY_PATH}` }, origin),
   }
 }
 
@@ -251,7 +284,6 @@ httpServer.on('request', async (request, response) => {
   const { pathname } = new URL(request.url ?? '/', 'http://dev')
   if (isPrivate(pathname)) return refuse(response, 404, 'Not found\n')
   if (pathname.startsWith('/api/')) return api.routing(request, response)
-  if (proxy && pathname === EDITOR_PROXY_PATH) return proxy(request, response, origin)
   const editor = await contentEditor(request, pathname)
   if (editor) {
     response
@@ -305,11 +337,16 @@ httpServer.on('request', async (request, response) => {
 
 console.log(`Development server on ${origin}/ (pages rendered on each request)`)
 console.log(`LOCAL mode: demo requests are stored in ${outbox.file}`)
-if (editorEnabled) console.log(`\nEditor de contenido: ${origin}/admin/  (la página: ${origin}/)\n`)
+if (editorEnabled)
+  console.log(
+    `\nEditor de contenido: ${origin}/admin/  (la página: ${origin}/)\n` +
+      `Proxy del editor: ${proxyOrigin}${PROXY_PATH}  (solo responde al editor)\n`,
+  )
 
 const stop = async () => {
   await Promise.allSettled([vite.close(), api.close(), outbox.close()])
   httpServer.close()
+  proxyServer?.close()
   process.exit(0)
 }
 process.on('SIGINT', stop)

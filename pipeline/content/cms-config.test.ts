@@ -23,10 +23,7 @@ type Config = {
 }
 
 const config = parse(
-  cmsConfig(
-    { kind: 'local', proxyUrl: 'http://127.0.0.1:5173/admin/api/v1' },
-    'http://127.0.0.1:5173',
-  ),
+  cmsConfig({ kind: 'local', proxyUrl: 'http://127.0.0.1:8081/api/v1' }, 'http://127.0.0.1:5173'),
 ) as Config
 
 function* everyField(fields: Field[], at = ''): Generator<[string, Field]> {
@@ -60,7 +57,7 @@ describe('the content editor’s configuration, made from the schema', () => {
       'content/terminos.md',
       'content/tyc.yml',
     ])
-    expect(config.local_backend?.url).toBe('http://127.0.0.1:5173/admin/api/v1')
+    expect(config.local_backend?.url).toBe('http://127.0.0.1:8081/api/v1')
   })
 
   it('calls each field what the page shows, not by its key', () => {
