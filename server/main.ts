@@ -155,7 +155,7 @@ async function main(): Promise<void> {
         ? `Each request is delivered by ${describeChannels(config)}`
         : 'No delivery configured: requests are only stored. Set SMTP_URL, LEADS_MAIL_TO and ' +
             'LEADS_MAIL_FROM to e-mail them, or LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET to ' +
-            'post them (README, In production)',
+            'post them (docs/production.md, Delivery to the sales team)',
     )
   }
 }
