@@ -137,7 +137,7 @@ describe('the server process', () => {
     expect(server.lines).toContain(
       'No delivery configured: requests are only stored. Set SMTP_URL, LEADS_MAIL_TO and ' +
         'LEADS_MAIL_FROM to e-mail them, or LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET to ' +
-        'post them (README, In production)',
+        'post them (docs/production.md, Delivery to the sales team)',
     )
   })
 
