@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { freePort } from '../testing/free-port.mjs'
 import { expect } from './fixtures'
 
@@ -17,9 +17,13 @@ export class ConfiguredBuild {
     this.outDir = `test-results/dist-${name}`
   }
 
-  /** Builds with these settings, then serves the build. */
+  /**
+   * Builds with these settings, then serves the build. The build runs beside the suite's other
+   * workers and the journeys (npm test's browsers lane): on a loaded 2-core machine a build with
+   * the editor has taken minutes, so it runs as a child the test's own timeout can still stop.
+   */
   async start(settings: Record<string, string>): Promise<void> {
-    const build = spawnSync('node', ['pipeline/build.mjs'], {
+    const build = spawn('node', ['pipeline/build.mjs'], {
       env: {
         ...process.env,
         BUILD_OUT_DIR: this.outDir,
@@ -27,9 +31,13 @@ export class ConfiguredBuild {
         BUILD_SERVER: 'reuse',
         ...settings,
       },
-      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
     })
-    expect(build.status, build.stderr).toBe(0)
+    let buildOutput = ''
+    build.stdout.on('data', (chunk: Buffer) => (buildOutput += chunk.toString()))
+    build.stderr.on('data', (chunk: Buffer) => (buildOutput += chunk.toString()))
+    const status = await new Promise<number | null>((done) => build.once('close', done))
+    expect(status, buildOutput).toBe(0)
     const port = await freePort()
     this.origin = `http://127.0.0.1:${port}`
     const server = spawn('node', ['build/server/main.js'], {

@@ -9,8 +9,9 @@ import { expect, test } from './fixtures'
  */
 test.describe('a build with the content editor for GitHub', () => {
   test.skip(({ isMobile }) => isMobile, 'one layout is enough for the wiring')
-  // A ceiling, not a timing: the hook makes a whole production build beside other tests.
-  test.describe.configure({ mode: 'serial', timeout: 240_000 })
+  // A ceiling, not a timing: the hook makes a whole production build, with the editor's 5 MB
+  // bundle to compress, beside other tests and the journeys.
+  test.describe.configure({ mode: 'serial', timeout: 600_000 })
 
   const site = new ConfiguredBuild('editor')
   let origin = ''
