@@ -1,6 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { freePort } from '../testing/free-port.mjs'
-import { expect } from './fixtures'
+import { expect, test } from './fixtures'
+
+/**
+ * A ceiling, not a timing, for the hook that builds and serves: a build runs beside the suite's
+ * other workers and builds, and the editor's has 5 MB to compress.
+ */
+const BUILD_AND_SERVE_CEILING_MS = 600_000
 
 /**
  * A production build made with settings of its own (test-results/dist-<name>), served by the
@@ -23,6 +29,8 @@ export class ConfiguredBuild {
    * the editor has taken minutes, so it runs as a child the test's own timeout can still stop.
    */
   async start(settings: Record<string, string>): Promise<void> {
+    // A beforeAll hook has the config's 30 s unless it sets its own; this one needs more.
+    test.setTimeout(BUILD_AND_SERVE_CEILING_MS)
     const build = spawn('node', ['pipeline/build.mjs'], {
       env: {
         ...process.env,
