@@ -10,7 +10,7 @@
 import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { z } from 'zod'
-import { SettingError, setting, settingsReader } from '../src/config/settings.js'
+import { SettingError, setting, settingsReader } from '../src/config/env-settings.js'
 
 const wholeNumber = (min: number, max: number) =>
   z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max))
