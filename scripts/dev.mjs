@@ -13,18 +13,15 @@
 import { mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer as createHttpServer } from 'node:http'
-import { createRequire } from 'node:module'
 import { relative, resolve } from 'node:path'
 import Fastify from 'fastify'
 import { createServer as createViteServer } from 'vite'
-import { editorProxy, PROXY_PATH } from '../editor/proxy.mjs'
 
 const root = resolve(import.meta.dirname, '..')
 const port = Number(process.env.PORT || 5173)
 const host = process.env.HOST || '127.0.0.1'
 const dataDir = resolve(process.env.DATA_DIR ?? resolve(root, '.data'))
 const RENDERER = '/src/prerender.tsx'
-const require = createRequire(import.meta.url)
 const editorEnabled = process.env.CMS_LOCAL === '1'
 const proxyPort = Number(process.env.CMS_PROXY_PORT || 8081)
 /** The proxy listens on the loopback address only, whatever HOST says. */
@@ -193,8 +190,16 @@ if (proxyServer)
 const origin = `http://${host}:${httpServer.address().port}`
 const hosts = allowedHosts(httpServer.address().port)
 const proxyOrigin = proxyServer && `http://${PROXY_HOST}:${proxyServer.address().port}`
+/**
+ * The editor's modules and Decap's bundle, loaded only when the editor is on: npm run dev needs
+ * nothing of it. Its own dependencies are installed on first use (editor/install.mjs).
+ */
+const cms = proxyServer && {
+  ...(await import('../editor/proxy.mjs')),
+  decapBundle: (await import('../editor/install.mjs')).decapRequire().resolve('decap-cms'),
+}
 if (proxyServer) {
-  const proxy = await editorProxy(root)
+  const proxy = await cms.editorProxy(root)
   const gate = { origin, host: new URL(proxyOrigin).host }
   proxyServer.on('request', (request, response) =>
     proxy(request, response, gate).catch((error) => {
@@ -245,7 +250,7 @@ async function contentEditor(request, pathname) {
     return { status: 302, headers: { location: '/editor/formats.ts' } }
   const file = {
     '/admin/': [resolve(root, 'editor/index.html'), 'text/html; charset=utf-8'],
-    '/admin/decap-cms.js': [require.resolve('decap-cms'), 'text/javascript'],
+    '/admin/decap-cms.js': [cms.decapBundle, 'text/javascript'],
     '/admin/manual-init.js': [resolve(root, 'editor/manual-init.js'), 'text/javascript'],
     '/admin/logo.svg': [resolve(root, 'editor/logo.svg'), 'image/svg+xml'],
   }[pathname]
@@ -262,7 +267,7 @@ async function contentEditor(request, pathname) {
   const { cmsConfig } = await vite.ssrLoadModule('/editor/config.ts')
   return {
     headers: { 'content-type': 'text/yaml; charset=utf-8' },
-    body: cmsConfig({ kind: 'local', proxyUrl: `${proxyOrigin}${PROXY_PATH}` }, origin),
+    body: cmsConfig({ kind: 'local', proxyUrl: `${proxyOrigin}${cms.PROXY_PATH}` }, origin),
   }
 }
 
@@ -337,7 +342,7 @@ console.log(`LOCAL mode: demo requests are stored in ${outbox.file}`)
 if (editorEnabled)
   console.log(
     `\nEditor de contenido: ${origin}/admin/  (la página: ${origin}/)\n` +
-      `Proxy del editor: ${proxyOrigin}${PROXY_PATH}  (solo responde al editor)\n`,
+      `Proxy del editor: ${proxyOrigin}${cms.PROXY_PATH}  (solo responde al editor)\n`,
   )
 
 const stop = async () => {

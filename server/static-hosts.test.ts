@@ -22,7 +22,7 @@ import {
 } from '../testing/server/pages-runtime.js'
 import { buildProductionSite, type ProductionBuild } from '../testing/server/production-build.js'
 
-const missing = 'wrangler is not installed: run npm ci (it is a dev dependency)'
+const missing = 'wrangler could not be installed into testing/tools/ (see the warning above)'
 // In CI a missing runtime is a failure, never a quiet skip.
 const required = process.env.CI === 'true'
 const installed = WRANGLER_BIN !== null

@@ -5,9 +5,9 @@
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
+import { wranglerBin } from '../tools/install.mjs'
 import { request } from './http.js'
 import type { StaticHostWays } from './serving-checks.js'
 
@@ -28,14 +28,14 @@ export const PAGES_WAYS: StaticHostWays = {
 
 function resolveWrangler(): string | null {
   try {
-    const manifest = createRequire(import.meta.url).resolve('wrangler/package.json')
-    return join(dirname(manifest), 'bin', 'wrangler.js')
-  } catch {
+    return wranglerBin()
+  } catch (error) {
+    console.warn(`wrangler could not be installed (testing/tools/): ${String(error)}`)
     return null
   }
 }
 
-/** wrangler's command-line entry, or null when the dev dependency is not installed. */
+/** wrangler's command-line entry (testing/tools/, installed on first use), or null if it fails. */
 export const WRANGLER_BIN = resolveWrangler()
 
 export interface PagesRuntime {
@@ -90,7 +90,7 @@ const signalGroup = (groupId: number, signal: NodeJS.Signals): void => {
 const pause = (ms: number) => new Promise((wait) => setTimeout(wait, ms))
 
 export async function startPagesRuntime(distDir: string): Promise<PagesRuntime> {
-  if (WRANGLER_BIN === null) throw new Error('wrangler is not installed: run npm ci')
+  if (WRANGLER_BIN === null) throw new Error('wrangler is not installed (testing/tools/)')
   const home = await mkdtemp(join(tmpdir(), 'gaspre-pages-'))
   const child = spawn(
     process.execPath,
