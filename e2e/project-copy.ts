@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { cp, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
 import { installEditor } from '../editor/install.mjs'
-import { expect } from './fixtures'
+import { expect, test } from './fixtures'
 
 /**
  * A fresh copy of the project under build/ (ignored by git and every tool) for a test that
@@ -42,6 +42,9 @@ export class ProjectCopy {
    */
   async start(script: string, env: Record<string, string>): Promise<string> {
     if (script.startsWith('editor/')) {
+      // A ceiling, not a timing: the first run installs the editor's packages, over a minute
+      // on a loaded machine, inside the calling hook.
+      test.setTimeout(test.info().timeout + 300_000)
       installEditor()
       await rm(join(this.root, 'editor/node_modules'), { force: true })
       await symlink(resolve('editor/node_modules'), join(this.root, 'editor/node_modules'))
