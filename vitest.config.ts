@@ -53,6 +53,7 @@ const nodeTests = {
     'server/**/*.test.ts',
     'pipeline/**/*.test.ts',
     'editor/**/*.test.ts',
+    'scripts/**/*.test.ts',
     'testing/**/*.test.ts',
   ],
   globalSetup: ['testing/server/node-version.ts'],
