@@ -20,7 +20,8 @@ const impureGlobals = [...browserOnlyGlobals, 'fetch', 'WebSocket', 'Request', '
 
 /** src/ files that run in Node, at build time, besides the tests. */
 const BUILD_TIME_SOURCES = [
-  'src/config/build-*.ts',
+  'src/config/build-settings.ts',
+  'src/config/env-settings.ts',
   'src/config/token-values.ts',
   'src/prerender.tsx',
 ]
@@ -48,7 +49,7 @@ const LAYERS = [
   ['contract'], // what the page and the server agree on; it imports nothing
   ['styles', 'assets'],
   ['config'],
-  ['content'],
+  ['copy'],
   ['rules'],
   ['browser', 'islands'],
   ['components'],
@@ -129,7 +130,7 @@ export default tseslint.config(
   },
   {
     // The content editor's modules, which run in Decap CMS's page (and its tests in Node).
-    files: ['pipeline/content/cms-{editor,formats,locale}.ts', 'pipeline/content/cms-preview.tsx'],
+    files: ['editor/{setup,formats,locale}.ts', 'editor/preview.tsx'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: { 'local/page-code-only': 'off' },
   },

@@ -2,12 +2,12 @@ import react from '@vitejs/plugin-react'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defineConfig, loadEnv } from 'vite'
-import { content } from './pipeline/content/plugin.ts'
+import { content } from './pipeline/loader/plugin.ts'
 import { buildConstants } from './src/config/build-settings.ts'
 import { inlineDesignTokens, parseTokens } from './src/config/token-values.ts'
 
 export default defineConfig(({ command, mode, isSsrBuild }) => ({
-  // content() reads and checks content/ (pipeline/content/plugin.ts).
+  // content() reads and checks content/ (pipeline/loader/plugin.ts).
   plugins: [content(), react()],
   // The shipped CSS carries the tokens' values, not var(): the browser restyles faster
   // (src/config/token-values.ts). The dev server keeps var() for trying a token out live.

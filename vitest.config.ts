@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { readdirSync, readFileSync } from 'node:fs'
 import { configDefaults, defineConfig } from 'vitest/config'
-import { content } from './pipeline/content/plugin.ts'
+import { content } from './pipeline/loader/plugin.ts'
 import { buildConstants } from './src/config/build-settings.ts'
 
 /**
@@ -12,7 +12,7 @@ import { buildConstants } from './src/config/build-settings.ts'
  */
 const STARTS_PROGRAMS = [
   'pipeline/build.test.ts',
-  'pipeline/content/hostile-content.test.ts',
+  'pipeline/loader/hostile-content.test.ts',
   'server/data-dir.test.ts',
   'server/delivery-process.test.ts',
   'server/delivery.test.ts',
@@ -49,7 +49,13 @@ const REPLACE_MODULES = readdirSync(new URL('src', import.meta.url), { recursive
 
 const nodeTests = {
   environment: 'node',
-  include: ['server/**/*.test.ts', 'pipeline/**/*.test.ts', 'testing/**/*.test.ts'],
+  include: [
+    'server/**/*.test.ts',
+    'pipeline/**/*.test.ts',
+    'editor/**/*.test.ts',
+    'scripts/**/*.test.ts',
+    'testing/**/*.test.ts',
+  ],
   globalSetup: ['testing/server/node-version.ts'],
   testTimeout: 60_000,
   hookTimeout: 120_000,

@@ -122,7 +122,7 @@ test.describe('npm run cms, seen from elsewhere', () => {
     await mkdir(join(project.root, '.data'), { recursive: true })
     await writeFile(join(project.root, '.data/outbox.jsonl'), OUTBOX)
     // Free ports, both: the suite may run beside a developer's own npm run cms.
-    origin = await project.start('scripts/cms.mjs', { PORT: '0', CMS_PROXY_PORT: '0' })
+    origin = await project.start('editor/start.mjs', { PORT: '0', CMS_PROXY_PORT: '0' })
     proxy = await project.printed(/Proxy del editor: (http:\/\/\S+)/)
     otherSite = createServer((_request, response) =>
       response
@@ -339,7 +339,7 @@ test.describe('npm run cms, seen from elsewhere', () => {
 
 /** Runs the copy's npm run cms with `env` until it exits: its exit code and what it printed. */
 async function runCms(env: Record<string, string>): Promise<{ code: unknown; lines: string[] }> {
-  const child = spawn('node', [join(project.root, 'scripts/cms.mjs')], {
+  const child = spawn('node', [join(project.root, 'editor/start.mjs')], {
     cwd: project.root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

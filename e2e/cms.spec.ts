@@ -74,7 +74,7 @@ test.describe('npm run cms', () => {
     test.skip(test.info().project.name !== 'desktop', 'one editor is enough')
     await project.create()
     // Free ports, both: the suite may run beside a developer's own npm run cms.
-    origin = await project.start('scripts/cms.mjs', {
+    origin = await project.start('editor/start.mjs', {
       PORT: '0',
       CMS_PROXY_PORT: '0',
       DATA_DIR: join(project.root, '.data'),

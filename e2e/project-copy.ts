@@ -24,8 +24,8 @@ export class ProjectCopy {
   async create(): Promise<void> {
     await rm(this.root, { recursive: true, force: true })
     const entries = [
-      ...['index.html', 'tyc.html', 'public', 'src', 'content', 'pipeline', 'server', 'scripts'],
-      ...['vite.config.ts', 'tsconfig.json', 'tsconfig.base.json'],
+      ...['index.html', 'tyc.html', 'public', 'src', 'content', 'pipeline', 'editor'],
+      ...['server', 'scripts', 'vite.config.ts', 'tsconfig.json', 'tsconfig.base.json'],
     ]
     for (const entry of entries) await cp(entry, join(this.root, entry), { recursive: true })
   }

@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { outboxPath, readOutbox } from '../server/outbox'
-import { anchors } from '../src/content/anchors'
+import { anchors } from '../src/copy/anchors'
 import {
   carousel,
   demoForm,

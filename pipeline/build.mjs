@@ -35,7 +35,7 @@ try {
 const setting = (name) => readBuildSetting(process.env, name)
 
 // Every content file and picture is checked before anything is built (content/LEEME.md).
-const { contentProblems } = await load('content/check.ts')
+const { contentProblems } = await load('loader/check.ts')
 const problems = await contentProblems()
 if (problems.length > 0) {
   // In Spanish, like the problems: this is what marketing reads in the host's deploy log.
@@ -96,7 +96,7 @@ run(bin('vite'), [
 await prerender({ distDir: outDir, ssrDir, env: process.env })
 // The content editor at /admin/, only when a Git host is set (docs/editing-content.md).
 if (editor) {
-  const { writeContentEditor } = await load('content/editor-build.ts')
+  const { writeContentEditor } = await load('../editor/build.ts')
   await writeContentEditor(outDir, editor, setting('SITE_URL'))
 }
 // The last step shares the server's modules (headers, pages) from source, so build/server/

@@ -1,9 +1,11 @@
 // npm run dev: the two pages rendered on each request by the same renderer as the prerender
 // (src/prerender.tsx, through Vite's ssrLoadModule), the islands hydrating against Vite's dev
-// modules with hot replacement, and the local e-mail stand-in so the form sends.
-//   PORT (5173; 0 picks a free port), HOST (127.0.0.1), DATA_DIR (<repo>/.data): where the stand-in stores requests.
+// modules with hot replacement, and the local e-mail stand-in so the form sends. Its variables,
+// read through one schema (scripts/dev-settings.ts):
+//   PORT (5173; 0 picks a free port), HOST (127.0.0.1), DATA_DIR (.data, as the server takes it):
+//   where the stand-in stores requests.
 //   CMS_LOCAL (unset): set by `npm run cms`, serves the content editor at /admin/ and starts its
-//   local proxy (scripts/cms-proxy.mjs), which reads and writes content/ in this working tree.
+//   local proxy (editor/proxy.mjs), which reads and writes content/ in this working tree.
 //   CMS_PROXY_PORT (8081; 0 picks a free port): the proxy's port, on 127.0.0.1 always; it
 //   answers the editor's page only (http://$HOST:$PORT/admin/).
 //
@@ -16,17 +18,28 @@ import { createServer as createHttpServer } from 'node:http'
 import { createRequire } from 'node:module'
 import { relative, resolve } from 'node:path'
 import Fastify from 'fastify'
-import { createServer as createViteServer } from 'vite'
-import { editorProxy, PROXY_PATH } from './cms-proxy.mjs'
+import { createServer as createViteServer, runnerImport } from 'vite'
+import { editorProxy, PROXY_PATH } from '../editor/proxy.mjs'
 
 const root = resolve(import.meta.dirname, '..')
-const port = Number(process.env.PORT || 5173)
-const host = process.env.HOST || '127.0.0.1'
-const dataDir = resolve(process.env.DATA_DIR ?? resolve(root, '.data'))
+const { readDevSettings } = (
+  await runnerImport(resolve(root, 'scripts/dev-settings.ts'), {
+    configFile: false,
+    logLevel: 'warn',
+  })
+).module
+const settings = (() => {
+  try {
+    return readDevSettings(process.env, root)
+  } catch (error) {
+    if (error.name !== 'SettingError') throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+})()
+const { port, host, dataDir, editorEnabled, proxyPort } = settings
 const RENDERER = '/src/prerender.tsx'
 const require = createRequire(import.meta.url)
-const editorEnabled = process.env.CMS_LOCAL === '1'
-const proxyPort = Number(process.env.CMS_PROXY_PORT || 8081)
 /** The proxy listens on the loopback address only, whatever HOST says. */
 const PROXY_HOST = '127.0.0.1'
 /** What the server never serves, at the top of the repository: the builds, and the data. */
@@ -242,15 +255,12 @@ async function contentEditor(request, pathname) {
   if (pathname === '/admin') return { status: 301, headers: { location: '/admin/' } }
   // Compiled by Vite like any module of the site.
   if (pathname === '/admin/formats.js')
-    return { status: 302, headers: { location: '/pipeline/content/cms-formats.ts' } }
+    return { status: 302, headers: { location: '/editor/formats.ts' } }
   const file = {
-    '/admin/': [resolve(root, 'pipeline/content/cms.html'), 'text/html; charset=utf-8'],
+    '/admin/': [resolve(root, 'editor/index.html'), 'text/html; charset=utf-8'],
     '/admin/decap-cms.js': [require.resolve('decap-cms'), 'text/javascript'],
-    '/admin/manual-init.js': [
-      resolve(root, 'pipeline/content/cms-manual-init.js'),
-      'text/javascript',
-    ],
-    '/admin/logo.svg': [resolve(root, 'pipeline/content/cms-logo.svg'), 'image/svg+xml'],
+    '/admin/manual-init.js': [resolve(root, 'editor/manual-init.js'), 'text/javascript'],
+    '/admin/logo.svg': [resolve(root, 'editor/logo.svg'), 'image/svg+xml'],
   }[pathname]
   if (file) {
     // The policy the build gives the editor, which reaches its proxy's origin too.
@@ -262,7 +272,7 @@ async function contentEditor(request, pathname) {
     }
   }
   if (pathname !== '/admin/config.yml') return { status: 404, body: 'Not found' }
-  const { cmsConfig } = await vite.ssrLoadModule('/pipeline/content/cms-config.ts')
+  const { cmsConfig } = await vite.ssrLoadModule('/editor/config.ts')
   return {
     headers: { 'content-type': 'text/yaml; charset=utf-8' },
     body: cmsConfig({ kind: 'local', proxyUrl: `${proxyOrigin}${PROXY_PATH}` }, origin),
@@ -311,7 +321,7 @@ httpServer.on('request', async (request, response) => {
         .end(html)
     } catch (error) {
       // A content file's error is a sentence for the person who edits it
-      // (pipeline/content/content-error.ts): it is shown alone, without a stack.
+      // (pipeline/loader/content-error.ts): it is shown alone, without a stack.
       const message = error.plugin === 'content' ? error.message : String(error.stack)
       vite.ssrFixStacktrace(error)
       console.error(error.plugin === 'content' ? message : error)

@@ -18,7 +18,7 @@ import {
   REQUIRED,
   type FieldName,
 } from '../src/contract/demo-request.js'
-import { refusals } from '../src/content/lead-server.js'
+import { refusals } from '../src/contract/lead-server-text.js'
 import { newRecord } from './outbox.js'
 
 /**

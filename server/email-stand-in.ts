@@ -13,7 +13,7 @@ import {
   SEND_PATH,
   newContactNumber,
 } from '../src/contract/demo-request.js'
-import { refusals } from '../src/content/lead-server.js'
+import { refusals } from '../src/contract/lead-server-text.js'
 import { clientKey } from './client-address.js'
 import { DEFAULT_LIMITS } from './limits.js'
 import { MAX_ID_LENGTH, checkTemplateParams, withCleanAttribution } from './demo-request-check.js'

@@ -3,7 +3,7 @@
 // the campaign, when the request arrived in the team's time zone, and links to answer at once
 // (a call, WhatsApp, or a reply that goes to the visitor). The webhook's JSON body is here too.
 import { CAMPAIGN_KEYS } from '../src/contract/attribution.js'
-import { spreadsheetHeadings } from '../src/content/lead-server.js'
+import { spreadsheetHeadings } from '../src/contract/lead-server-text.js'
 import type { Delivery } from './lead-store.js'
 import type { OutboxRecord } from './outbox.js'
 

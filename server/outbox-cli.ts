@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { ATTRIBUTION_MAX_LENGTH, type AttributionParam } from '../src/contract/attribution.js'
 import { CONTACT_NUMBER_PARAM, FIELD_NAMES } from '../src/contract/demo-request.js'
-import { SettingError } from '../src/config/settings.js'
+import { SettingError } from '../src/config/env-settings.js'
 import { readConfig } from './config.js'
 import { arrivedAt, deliveryState } from './lead-mail.js'
 import {

@@ -6,7 +6,7 @@
 import { once } from 'node:events'
 import { Writable } from 'node:stream'
 import ExcelJS from 'exceljs'
-import { spreadsheetHeadings, spreadsheetSheetName } from '../src/content/lead-server.js'
+import { spreadsheetHeadings, spreadsheetSheetName } from '../src/contract/lead-server-text.js'
 import type { LeadStore, StoredRequest } from './lead-store.js'
 import { deliveryState } from './lead-mail.js'
 import { visibleControls } from './visible-text.js'

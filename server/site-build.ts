@@ -101,7 +101,7 @@ const PAGE_PATH = /^\/[a-z0-9-]*$/
 const PAGE_FILE = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.html$/
 
 /**
- * The pages in .site.json (src/config/site.ts, written by the prerender). Addresses and file
+ * The pages in .site.json (src/config/site-facts.ts, written by the prerender). Addresses and file
  * names are checked because postbuild writes them into the static hosts' redirect rules.
  */
 const SITE_PAGES = z.object(

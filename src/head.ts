@@ -1,9 +1,9 @@
-import { areaServed, language, pages, SHARE_IMAGE_PATH, type PageId } from './config/site'
+import { areaServed, language, pages, SHARE_IMAGE_PATH, type PageId } from './config/site-facts'
 import { themeColor } from './config/design-tokens'
-import { anchors } from './content/anchors'
-import { head as homeMeta } from './content/home'
-import { company, contact, socialLinks } from './content/site'
-import { termsPage } from './content/terms'
+import { anchors } from './copy/anchors'
+import { head as homeMeta } from './copy/home'
+import { company, contact, socialLinks } from './copy/site'
+import { termsPage } from './copy/terms'
 import { escapeHtml } from './rules/escape-html'
 
 type PageMeta = { title: string; description: string }

@@ -18,9 +18,9 @@ import {
   SHARE_IMAGE_PATH,
   videoOrigin,
   type PageId,
-} from './config/site'
-import { head } from './content/home'
-import { notFound } from './content/site'
+} from './config/site-facts'
+import { head } from './copy/home'
+import { notFound } from './copy/site'
 import { TAG_MANAGER_ORIGIN } from './browser/tag-manager'
 import { FACADE_STYLE } from './sections/video-facade'
 import { renderHead } from './head'

@@ -1,7 +1,7 @@
 import { trackCtaClicks } from './browser/analytics'
 import { captureFirstTouch } from './rules/attribution'
 import { session } from './browser/storage'
-import { tagManagerId } from './config/build-env'
+import { tagManagerId } from './config/build-values'
 import { enhanceHeaderMenu } from './browser/header-menu'
 import { focusInPageLinkTargets } from './browser/in-page-focus'
 import { startConsent } from './browser/consent-banner'

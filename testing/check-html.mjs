@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const DIST = resolve(root, 'dist')
-// The pages the build wrote (dist/.site.json, from src/config/site.ts) and its 404 page.
+// The pages the build wrote (dist/.site.json, from src/config/site-facts.ts) and its 404 page.
 const SITE_FACTS = join(DIST, '.site.json')
 /** @type {string[]} */
 const PAGES = existsSync(SITE_FACTS)

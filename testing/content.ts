@@ -1,16 +1,12 @@
 import { z } from 'zod'
-import { readContentFile, readProseFile } from '../pipeline/content/read.ts'
-import { contentFiles } from '../src/content/schema.ts'
-import {
-  withCarouselControls,
-  withFormMessages,
-  withPostedResults,
-} from '../src/content/fill-in.ts'
+import { readContentFile, readProseFile } from '../pipeline/loader/read.ts'
+import { contentFiles } from '../src/copy/schema.ts'
+import { withCarouselControls, withFormMessages, withPostedResults } from '../src/copy/fill-in.ts'
 
 /**
  * The site's words as the suites that drive a browser read them: from content/, checked by the
  * same schema as the build, so a copy edit never breaks a test that looks for the copy. (The
- * page's own loaders, src/content/*.ts, import content/ through Vite, which these suites do not
+ * page's own loaders, src/copy/*.ts, import content/ through Vite, which these suites do not
  * run in.) Pictures are left as their references: a suite finds them on the page.
  */
 const site = readContentFile('sitio.yml')

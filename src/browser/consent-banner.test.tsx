@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { consent } from '../content/site'
+import { consent } from '../copy/site'
 import { ConsentBanner } from '../sections/consent-banner'
 import { CONSENT_KEY } from './consent'
 import { startConsent } from './consent-banner'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { mailConfig } from '../config/build-env'
+import { mailConfig } from '../config/build-values'
 
 const created = vi.fn()
 const preload = vi.fn()

@@ -1,5 +1,5 @@
 import { local } from './storage'
-import { mailConfig } from '../config/build-env'
+import { mailConfig } from '../config/build-values'
 import type { DemoRequestSender, TemplateParams } from './send-demo-request'
 
 // Kept once loaded. A load that failed (a dropped connection on a phone) is forgotten, so the

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { LOCAL_IDS, type MailConfig } from '../config/build-config'
+import { LOCAL_IDS, type MailConfig } from '../config/mail-config'
 import { parseMailConfig } from '../config/build-settings'
 import { createSdkSender } from './sdk-sender'
 import { safeStorage } from './storage'

@@ -1,6 +1,6 @@
 import { init, send } from '@emailjs/browser'
 import { createDemoRequestSender, type SenderDeps } from './send-demo-request'
-import type { MailConfig } from '../config/build-config'
+import type { MailConfig } from '../config/mail-config'
 
 /**
  * A sender and the SDK it drives, in one chunk (named email-sdk by vite.config.ts) that

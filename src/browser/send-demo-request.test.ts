@@ -1,7 +1,7 @@
 import * as emailjs from '@emailjs/browser'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { safeStorage } from './storage'
-import { LOCAL_IDS, type MailConfig } from '../config/build-config'
+import { LOCAL_IDS, type MailConfig } from '../config/mail-config'
 import { parseMailConfig } from '../config/build-settings'
 import { sendErrorText } from '../rules/send-error-text'
 import { createDemoRequestSender, RATE_LIMIT_KEY } from './send-demo-request'

@@ -1,6 +1,6 @@
 import type * as EmailSdkModule from '@emailjs/browser'
 import type { KeyValueStore } from '../rules/key-value-store'
-import type { MailConfig } from '../config/build-config'
+import type { MailConfig } from '../config/mail-config'
 import { SendTimeoutError } from '../rules/send-error-text'
 
 type EmailSdk = Pick<typeof EmailSdkModule, 'init' | 'send'>

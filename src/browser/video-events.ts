@@ -1,4 +1,4 @@
-import { anchors } from '../content/anchors'
+import { anchors } from '../copy/anchors'
 import { track } from './analytics'
 
 /**

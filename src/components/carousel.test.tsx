@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { carousel } from '../content/home'
+import { carousel } from '../copy/home'
 import { Carousel } from './carousel'
 
 const slides = ['Uno', 'Dos', 'Tres', 'Cuatro'].map((title) => ({

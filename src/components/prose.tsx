@@ -1,4 +1,4 @@
-import type { Inline, ProseBlock } from '../content/schema'
+import type { Inline, ProseBlock } from '../copy/schema'
 
 /** A run of legal text: plain words, or a link the content schema allowed. */
 function Inlines({ content }: { content: readonly Inline[] }) {

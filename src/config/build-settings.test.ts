@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_API_ORIGIN } from './build-config'
+import { DEFAULT_API_ORIGIN } from './mail-config'
 import { expectedRows, guideTable } from '../../testing/guide-table'
 import { BUILD_SETTINGS, checkBuildSettings, parseMailConfig } from './build-settings'
 

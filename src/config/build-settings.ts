@@ -7,9 +7,9 @@
  * never this module or its schema library.
  */
 import { z } from 'zod'
-import { DEFAULT_API_ORIGIN, LOCAL_IDS, type MailConfig } from './build-config.ts'
-import { setting, settingsReader, type Env } from './settings.ts'
-import { DEFAULT_SITE_URL } from './site.ts'
+import { DEFAULT_API_ORIGIN, LOCAL_IDS, type MailConfig } from './mail-config.ts'
+import { setting, settingsReader, type Env } from './env-settings.ts'
+import { DEFAULT_SITE_URL } from './site-facts.ts'
 
 export type { Env }
 

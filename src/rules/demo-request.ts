@@ -1,4 +1,4 @@
-import { demoForm } from '../content/demo-form'
+import { demoForm } from '../copy/demo-form'
 import { FIELD_NAMES, MAX_LENGTH, REQUIRED, type FieldName } from '../contract/demo-request'
 
 /** The demo request as the sending template receives it (names fixed by the contract). */

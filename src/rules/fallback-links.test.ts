@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fallbackMessage } from '../content/fallback-message'
+import { fallbackMessage } from '../copy/fallback-message'
 import { MAX_FALLBACK_URL_LENGTH } from './fallback-url-length'
 import {
   emailRequestLink,

@@ -1,4 +1,4 @@
-import { fallbackMessage } from '../content/fallback-message'
+import { fallbackMessage } from '../copy/fallback-message'
 import contact from '../../content/sitio.yml?field=contact'
 import type { DemoRequestValues } from './demo-request'
 import { MAX_FALLBACK_URL_LENGTH } from './fallback-url-length'

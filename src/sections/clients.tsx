@@ -1,5 +1,5 @@
-import { anchors } from '../content/anchors'
-import { clients } from '../content/clients'
+import { anchors } from '../copy/anchors'
+import { clients } from '../copy/clients'
 import section from './section.module.css'
 import styles from './clients.module.css'
 

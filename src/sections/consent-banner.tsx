@@ -1,5 +1,5 @@
 import { Button } from '../components/button'
-import { consent } from '../content/site'
+import { consent } from '../copy/site'
 
 /**
  * The choice about third-party tags, prerendered hidden, then opened and styled by

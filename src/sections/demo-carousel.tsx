@@ -1,6 +1,6 @@
 import { Carousel } from '../components/carousel'
 import { LineDraw } from '../components/line-draw'
-import { carousel } from '../content/home'
+import { carousel } from '../copy/home'
 import { useAfterPaint } from '../browser/after-paint'
 import section from './section.module.css'
 import styles from './demo-carousel.module.css'

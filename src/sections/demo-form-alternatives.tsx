@@ -1,5 +1,5 @@
 import { ButtonLink } from '../components/button'
-import { demoForm } from '../content/demo-form'
+import { demoForm } from '../copy/demo-form'
 import { track } from '../browser/analytics'
 import type { FallbackChannel, FallbackLinks } from '../rules/fallback-links'
 import styles from './demo-form.module.css'

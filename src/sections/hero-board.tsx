@@ -1,4 +1,4 @@
-import { heroBoard, type BoardMove, type BoardRow } from '../content/home'
+import { heroBoard, type BoardMove, type BoardRow } from '../copy/home'
 import styles from './hero-board.module.css'
 
 const moveClass: Record<BoardMove, string | undefined> = {

@@ -1,4 +1,4 @@
-import { hero } from '../content/home'
+import { hero } from '../copy/home'
 import { Island } from '../islands/island'
 import { HeroBoard } from './hero-board'
 import styles from './hero.module.css'

@@ -1,5 +1,5 @@
-import { anchors } from '../content/anchors'
-import { pillars } from '../content/home'
+import { anchors } from '../copy/anchors'
+import { pillars } from '../copy/home'
 import section from './section.module.css'
 import styles from './pillars.module.css'
 

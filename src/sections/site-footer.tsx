@@ -9,8 +9,8 @@ import {
   mailtoHref,
   socialLinks,
   whatsappHref,
-} from '../content/site'
-import { tagManagerId } from '../config/build-env'
+} from '../copy/site'
+import { tagManagerId } from '../config/build-values'
 import styles from './site-footer.module.css'
 
 export function SiteFooter() {

@@ -1,7 +1,7 @@
 import { ButtonLink } from '../components/button'
 import { Icon } from '../components/icon'
 import { Logo } from '../components/logo'
-import { header, navLinks } from '../content/site'
+import { header, navLinks } from '../copy/site'
 import { MOBILE_MENU_ID } from '../browser/header-menu'
 import styles from './site-header.module.css'
 

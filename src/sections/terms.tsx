@@ -1,7 +1,7 @@
 import { ButtonLink } from '../components/button'
 import { ProseBlocks } from '../components/prose'
-import type { ProseSection } from '../content/schema'
-import { legalTexts, termsPage } from '../content/terms'
+import type { ProseSection } from '../copy/schema'
+import { legalTexts, termsPage } from '../copy/terms'
 import styles from './terms.module.css'
 
 function Sections({ sections }: { sections: readonly ProseSection[] }) {

@@ -1,5 +1,5 @@
 import { designToken } from '../config/design-tokens'
-import { productVideo, youtubeEmbedUrl } from '../content/home'
+import { productVideo, youtubeEmbedUrl } from '../copy/home'
 import { escapeHtml } from '../rules/escape-html'
 
 /**

@@ -1,6 +1,6 @@
 import { VideoFrame } from '../components/video-frame'
-import { anchors } from '../content/anchors'
-import { productVideo, videoSection, youtubeEmbedUrl } from '../content/home'
+import { anchors } from '../copy/anchors'
+import { productVideo, videoSection, youtubeEmbedUrl } from '../copy/home'
 import { videoFacadeDocument } from './video-facade'
 import section from './section.module.css'
 import styles from './video-section.module.css'

@@ -39,7 +39,7 @@ describe('the lint configuration', () => {
     ])
     expect(await brokenRules('src/browser/probe.ts', readsWindow)).toEqual([])
     // Build-time sources run in Node.
-    expect(await brokenRules('src/config/build-probe.ts', readsProcess)).toEqual([])
+    expect(await brokenRules('src/config/build-settings.ts', readsProcess)).toEqual([])
   })
 
   it('lets test code name the browser only inside what it hands to the page', async () => {

@@ -43,7 +43,7 @@ export const EDITOR_BUILD: SiteBuild = {
   },
 }
 
-/** The editor's page, as the build writes it (pipeline/content/cms.html). */
+/** The editor's page, as the build writes it (editor/index.html). */
 export const EDITOR_PAGE_MARKER = 'EDITOR-PAGE-MARKER'
 
 /** The pages the fake build lists in .site.json, as the prerender writes them. */

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { demoForm } from '../../content/demo-form'
+import { demoForm } from '../../copy/demo-form'
 import { emptyValues, type DemoRequestValues } from '../../rules/demo-request'
 import { FIELD_NAMES } from '../../contract/demo-request'
 import { useFieldValidation } from './use-field-validation'

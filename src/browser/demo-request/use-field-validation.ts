@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react'
-import { demoForm } from '../../content/demo-form'
+import { demoForm } from '../../copy/demo-form'
 import { typedValues } from '../../islands/held-form'
 import { afterNextPaint } from '../after-next-paint'
 import {

@@ -1,4 +1,4 @@
-import type { MailConfig } from './build-config'
+import type { MailConfig } from './mail-config'
 
 // Parsed and checked by vite.config.ts when the site is built and inlined as constants, so the
 // page carries the values and none of the parsing. Changing them means building again.

@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
-import { spanish } from './cms-locale.ts'
+import { spanish } from './locale.ts'
 
 type Phrases = { [key: string]: string | Phrases }
 

@@ -1,7 +1,7 @@
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
-import { schemaAt } from './cms-checks.ts'
-import { cmsConfig } from './cms-config.ts'
+import { schemaAt } from './checks.ts'
+import { cmsConfig } from './config.ts'
 
 type Field = {
   name: string

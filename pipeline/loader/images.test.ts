@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ImageReference } from '../../src/content/schema.ts'
+import { ImageReference } from '../../src/copy/schema.ts'
 import { cleanSvg, ImageProblem, MAX_SVG_BYTES, processImage } from './images.ts'
 
 /** A content folder of the test's own, with the pictures it writes. */

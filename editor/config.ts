@@ -1,7 +1,7 @@
 import { stringify } from 'yaml'
 import { z } from 'zod'
-import { contentFiles, IMAGE_FOLDER, proseFrontMatterSchema } from '../../src/content/schema.ts'
-import type { ContentFileName } from './read.ts'
+import { contentFiles, IMAGE_FOLDER, proseFrontMatterSchema } from '../src/copy/schema.ts'
+import type { ContentFileName } from '../pipeline/loader/read.ts'
 
 /**
  * Decap CMS's configuration, made from the content schema: each field is called what the
@@ -73,7 +73,7 @@ const PROSE_HINT =
 
 /**
  * A field of `file` at `path` (`hero.title`; `*` for any item of a list). Its value is checked
- * by its part of the schema, named in `check` (cms-checks.ts), with the build's sentences.
+ * by its part of the schema, named in `check` (checks.ts), with the build's sentences.
  */
 function field(
   name: string,
@@ -168,7 +168,7 @@ export function cmsConfig(backend: CmsBackend, siteUrl: string): string {
   const config = {
     ...backendConfig(backend),
     locale: 'es',
-    // The sign-in page carries the site's name (pipeline/content/cms-logo.svg).
+    // The sign-in page carries the site's name (editor/logo.svg).
     logo: { src: '/admin/logo.svg', show_in_header: false },
     site_url: siteUrl,
     display_url: siteUrl,
@@ -181,7 +181,7 @@ export function cmsConfig(backend: CmsBackend, siteUrl: string): string {
         label: 'Contenido del sitio',
         // Each file keeps its comments and layout; a publish changes only what changed.
         format: 'yml-in-place',
-        // On this machine, a preview of the home page beside its form (cms-preview.tsx).
+        // On this machine, a preview of the home page beside its form (preview.tsx).
         editor: { preview: backend.kind === 'local' },
         files: (Object.keys(FILES) as ContentFileName[]).map((name) => ({
           name: name.replace(/\.yml$/, ''),
@@ -208,5 +208,5 @@ export function cmsConfig(backend: CmsBackend, siteUrl: string): string {
       },
     ],
   }
-  return `# Made by pipeline/content/cms-config.ts from the content schema: edit that, not this.\n${stringify(config, { lineWidth: 0 })}`
+  return `# Made by editor/config.ts from the content schema: edit that, not this.\n${stringify(config, { lineWidth: 0 })}`
 }

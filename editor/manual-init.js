@@ -1,4 +1,4 @@
-// Read by Decap CMS when its bundle loads: wait for cms-formats.ts to start it.
+// Read by Decap CMS when its bundle loads: wait for formats.ts to start it.
 globalThis.CMS_MANUAL_INIT = true
 
 // In development (npm run cms) the editor's preview loads the site's modules through Vite, whose

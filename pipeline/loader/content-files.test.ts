@@ -1,17 +1,17 @@
-// src/content/content-files.d.ts is written from the schema, never by hand: TypeScript cannot
+// src/copy/content-files.d.ts is written from the schema, never by hand: TypeScript cannot
 // read the plugin's `?field=` modules, so each one is declared with the type the schema gives
-// it. A field added to or taken from src/content/schema.ts fails this test until the file is
-// written again: `npx vitest run pipeline/content/content-files.test.ts -u`.
+// it. A field added to or taken from src/copy/schema.ts fails this test until the file is
+// written again: `npx vitest run pipeline/loader/content-files.test.ts -u`.
 import { format, resolveConfig } from 'prettier'
 import { describe, expect, it } from 'vitest'
-import { contentFiles, proseFiles } from '../../src/content/schema.ts'
+import { contentFiles, proseFiles } from '../../src/copy/schema.ts'
 
-const DECLARATIONS = '../../src/content/content-files.d.ts'
+const DECLARATIONS = '../../src/copy/content-files.d.ts'
 
-const header = `// Written by pipeline/content/content-files.test.ts from src/content/schema.ts: do not edit.
-// \`npx vitest run pipeline/content/content-files.test.ts -u\` writes it again.
+const header = `// Written by pipeline/loader/content-files.test.ts from src/copy/schema.ts: do not edit.
+// \`npx vitest run pipeline/loader/content-files.test.ts -u\` writes it again.
 //
-// The modules the content plugin (pipeline/content/plugin.ts) makes of the files in content/,
+// The modules the content plugin (pipeline/loader/plugin.ts) makes of the files in content/,
 // typed by the schema they are checked against. A YAML file's fields are imported one by one
 // (\`inicio.yml?field=hero\`): a script then carries, and a build processes, only the fields it
 // uses. The whole file is a module too.
@@ -38,7 +38,7 @@ async function declarations(): Promise<string> {
   return format(text, { ...(await resolveConfig(file)), filepath: file })
 }
 
-describe('src/content/content-files.d.ts', () => {
+describe('src/copy/content-files.d.ts', () => {
   it('declares each content file and each of its fields with the type the schema gives it', async () => {
     await expect(await declarations()).toMatchFileSnapshot(DECLARATIONS)
   })

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { Plugin } from 'vite'
-import { contentFiles, ImageReference, proseFiles } from '../../src/content/schema.ts'
+import { contentFiles, ImageReference, proseFiles } from '../../src/copy/schema.ts'
 import { ContentError, fieldPath } from './content-error.ts'
 import { ImageProblem, processImage } from './images.ts'
 import { checkContentFile, CONTENT_DIR, parseProseFile, type ContentFileName } from './read.ts'

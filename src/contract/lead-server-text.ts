@@ -2,8 +2,8 @@
 // local stand-in refuses a request, and the column headings of the sales team's spreadsheet.
 // The production server compiles this file (tsconfig.server.json), so it imports nothing but
 // the contract.
-import type { AttributionParam } from '../contract/attribution.js'
-import type { FieldName } from '../contract/demo-request.js'
+import type { AttributionParam } from './attribution.js'
+import type { FieldName } from './demo-request.js'
 
 /** A field as a sentence names it. */
 const fieldInSentence: Record<FieldName, string> = {

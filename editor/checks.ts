@@ -1,13 +1,13 @@
 import type { z } from 'zod'
-import { contentFiles, proseFrontMatterSchema } from '../../src/content/schema.ts'
+import { contentFiles, proseFrontMatterSchema } from '../src/copy/schema.ts'
 
 /**
  * The content editor checks what the build checks, with the build's rules and sentences: each
- * field against its part of src/content/schema.ts as it is typed and before a publish (with a
+ * field against its part of src/copy/schema.ts as it is typed and before a publish (with a
  * live count of characters where there is a limit), and the whole entry once more before
  * anything is written (Decap's preSave). No rule is written here a second time.
  *
- * cms-config.ts marks each checked field with `check: 'inicio.yml:hero.title'`, the file and
+ * config.ts marks each checked field with `check: 'inicio.yml:hero.title'`, the file and
  * the field's place in it, `*` standing for any item of a list.
  */
 

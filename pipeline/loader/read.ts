@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { proseFrontMatterSchema, type ProseDocument } from '../../src/content/schema.ts'
+import { proseFrontMatterSchema, type ProseDocument } from '../../src/copy/schema.ts'
 import { checkContentFile, lineOf, parseYaml, type ContentFileName } from './check-file.ts'
 import { ContentError, fieldPath } from './content-error.ts'
 import { parseProse } from './prose.ts'

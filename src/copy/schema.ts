@@ -6,7 +6,7 @@ import { anchors } from './anchors.ts'
  * its fields with these, and every message quotes them), and the rules that keep the page
  * whole. The build and the dev server check every content file against this, so a broken edit
  * stops with a sentence a marketer can act on instead of reaching a visitor
- * (pipeline/content/read.ts). The TypeScript types of the content are inferred from here.
+ * (pipeline/loader/read.ts). The TypeScript types of the content are inferred from here.
  *
  * The lengths are where a longer text breaks the layout at 320 px, measured by
  * e2e/content-limits.spec.ts.

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as prettier from 'prettier'
 import { describe, expect, it } from 'vitest'
-import { fromFile, toFile } from './cms-formats.ts'
-import { CONTENT_DIR } from './read.ts'
+import { fromFile, toFile } from './formats.ts'
+import { CONTENT_DIR } from '../pipeline/loader/read.ts'
 
 type Home = {
   hero: { title: string }

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
-import { entryProblems, fieldProblem, maxLength } from './cms-checks.ts'
-import { CONTENT_DIR } from './read.ts'
+import { entryProblems, fieldProblem, maxLength } from './checks.ts'
+import { CONTENT_DIR } from '../pipeline/loader/read.ts'
 
 const home = () => parse(readFileSync(join(CONTENT_DIR, 'inicio.yml'), 'utf8'))
 

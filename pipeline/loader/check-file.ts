@@ -10,7 +10,7 @@ import {
   type YAMLError,
 } from 'yaml'
 import type { z } from 'zod'
-import { contentFiles } from '../../src/content/schema.ts'
+import { contentFiles } from '../../src/copy/schema.ts'
 import { ContentError, fieldPath } from './content-error.ts'
 
 /**
@@ -116,7 +116,7 @@ export function parseYaml(file: string, source: string) {
 /**
  * Checks a structured content file against its schema and returns what the site renders,
  * with a way to find the line of any field in it. Pictures come back as their references,
- * which the build then processes (pipeline/content/images.ts). Throws a ContentError naming
+ * which the build then processes (pipeline/loader/images.ts). Throws a ContentError naming
  * the file, line and field.
  */
 export function checkContentFile<Name extends ContentFileName>(name: Name, source: string) {

@@ -1,8 +1,8 @@
-import { entryProblems, fieldProblem, maxLength } from './cms-checks.ts'
+import { entryProblems, fieldProblem, maxLength } from './checks.ts'
 
 /**
  * What the content editor adds to Decap CMS before it starts: its fields check what the build
- * checks (cms-checks.ts), each problem told next to its field in the build's words, with a
+ * checks (checks.ts), each problem told next to its field in the build's words, with a
  * live count of characters, and an entry the build would refuse is never written.
  */
 

@@ -6,7 +6,7 @@ import {
   type ProseBlock,
   type ProseDocument,
   type ProseSection,
-} from '../../src/content/schema.ts'
+} from '../../src/copy/schema.ts'
 import { ContentError } from './content-error.ts'
 
 // Raw HTML off: a `<script>` or an `onerror=` written in a legal text stays text on the page.

@@ -2,8 +2,8 @@ import { copyFile, mkdir, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { build } from 'vite'
-import type { ContentEditorConfig } from '../../src/config/build-settings.ts'
-import { cmsConfig } from './cms-config.ts'
+import type { ContentEditorConfig } from '../src/config/build-settings.ts'
+import { cmsConfig } from './config.ts'
 
 /**
  * Writes the content editor into the build at /admin/ (CMS_GIT_HOST): its page, Decap CMS's
@@ -18,15 +18,15 @@ export async function writeContentEditor(
   const folder = join(distDir, 'admin')
   await mkdir(folder, { recursive: true })
   const here = import.meta.dirname
-  await copyFile(join(here, 'cms.html'), join(folder, 'index.html'))
-  await copyFile(join(here, 'cms-manual-init.js'), join(folder, 'manual-init.js'))
-  await copyFile(join(here, 'cms-logo.svg'), join(folder, 'logo.svg'))
+  await copyFile(join(here, 'index.html'), join(folder, 'index.html'))
+  await copyFile(join(here, 'manual-init.js'), join(folder, 'manual-init.js'))
+  await copyFile(join(here, 'logo.svg'), join(folder, 'logo.svg'))
   await copyFile(createRequire(import.meta.url).resolve('decap-cms'), join(folder, 'decap-cms.js'))
   await build({
     configFile: false,
     logLevel: 'warn',
     build: {
-      lib: { entry: join(here, 'cms-formats.ts'), formats: ['es'], fileName: () => 'formats.js' },
+      lib: { entry: join(here, 'formats.ts'), formats: ['es'], fileName: () => 'formats.js' },
       outDir: folder,
       emptyOutDir: false,
       copyPublicDir: false,

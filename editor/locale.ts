@@ -28,7 +28,7 @@ const OVERRIDES: Phrases = {
     editorControl: { field: { widgetLabel: 'campo %{widgetLabel}' } },
     editorControlPane: {
       widget: {
-        // A field's check says what is missing, in the build's words (cms-checks.ts).
+        // A field's check says what is missing, in the build's words (checks.ts).
         required: '',
         invalidPath: '«%{path}» no es una ruta válida',
         pathExists: 'Ya existe «%{path}»',

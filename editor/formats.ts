@@ -1,8 +1,8 @@
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Document } from 'yaml'
-import { contentFiles } from '../../src/content/schema.ts'
-import { unreadableProblem, type ContentFileName } from './check-file.ts'
-import { addChecks, addPreview, noteRead, type Decap as DecapChecks } from './cms-editor.ts'
-import { addSpanish, translatePage } from './cms-locale.ts'
+import { contentFiles } from '../src/copy/schema.ts'
+import { unreadableProblem, type ContentFileName } from '../pipeline/loader/check-file.ts'
+import { addChecks, addPreview, noteRead, type Decap as DecapChecks } from './setup.ts'
+import { addSpanish, translatePage } from './locale.ts'
 
 /**
  * How the content editor reads and writes content/*.yml: a publish changes the lines that
@@ -39,7 +39,7 @@ function fileOf(document: Document): ContentFileName | undefined {
 /**
  * A file the editor cannot show as its schema says (a YAML mistake, a group where a text goes)
  * is not shown at all: its form stays empty, the problem is told, and it cannot be published
- * until the file is fixed (cms-editor.ts). Shown half-read, its damage would be published.
+ * until the file is fixed (setup.ts). Shown half-read, its damage would be published.
  */
 export function fromFile(text: string): Value {
   const document = parseDocument(text)
@@ -134,7 +134,7 @@ if (cms) {
     })
     // A content file the site cannot be built from cannot be previewed either: the editor
     // starts without the preview, and tells what to fix (noteRead).
-    await import('./cms-preview.tsx').then(
+    await import('./preview.tsx').then(
       (preview) => addPreview(cms, preview),
       (error: unknown) => console.warn('La vista previa no está disponible:', error),
     )

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join, relative } from 'node:path'
 import sharp from 'sharp'
 import { optimize, type CustomPlugin } from 'svgo'
-import { IMAGE_FOLDER, type ImageReference } from '../../src/content/schema.ts'
+import { IMAGE_FOLDER, type ImageReference } from '../../src/copy/schema.ts'
 import { CONTENT_DIR } from './read.ts'
 
 /**

@@ -1,6 +1,6 @@
 import carouselContent from '../../content/inicio.yml?field=carousel'
 import productVideo from '../../content/inicio.yml?field=productVideo'
-import { videoOrigin } from '../config/site'
+import { videoOrigin } from '../config/site-facts'
 import { withCarouselControls } from './fill-in'
 import type { HomeContent } from './schema'
 

@@ -1,7 +1,7 @@
-// Written by pipeline/content/content-files.test.ts from src/content/schema.ts: do not edit.
-// `npx vitest run pipeline/content/content-files.test.ts -u` writes it again.
+// Written by pipeline/loader/content-files.test.ts from src/copy/schema.ts: do not edit.
+// `npx vitest run pipeline/loader/content-files.test.ts -u` writes it again.
 //
-// The modules the content plugin (pipeline/content/plugin.ts) makes of the files in content/,
+// The modules the content plugin (pipeline/loader/plugin.ts) makes of the files in content/,
 // typed by the schema they are checked against. A YAML file's fields are imported one by one
 // (`inicio.yml?field=hero`): a script then carries, and a build processes, only the fields it
 // uses. The whole file is a module too.
