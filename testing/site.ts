@@ -78,8 +78,16 @@ interface OwnServerSiteOptions extends Omit<CommonOptions, 'build'> {
   readyPath: string
 }
 
+interface DevSiteOptions extends Omit<CommonOptions, 'build'> {
+  host: 'dev'
+  /** The project it runs in: a copy of this one, for a test that edits files through it. */
+  root: string
+  /** scripts/dev.mjs, or the editor's start (npm run cms), which serves the site beside it. */
+  script: string
+}
+
 type SiteOptions =
-  NodeSiteOptions | NginxSiteOptions | PagesSiteOptions | OwnServerSiteOptions
+  NodeSiteOptions | NginxSiteOptions | PagesSiteOptions | OwnServerSiteOptions | DevSiteOptions
 
 export interface ProcessExit {
   code: number | null
@@ -119,6 +127,8 @@ const DEFAULT_START_CEILING_MS = 90_000
 const STOP_CEILING_MS = 10_000
 /** What the production server prints once it listens (server/main.ts). */
 const LISTENING_LINE = /^Listening on (http:\/\/\S+?)\/?$/m
+/** What the development server prints once it listens (scripts/dev.mjs). */
+const DEVELOPMENT_LINE = /^Development server on (http:\/\/[^/\s]+)\//m
 /** What wrangler prints once the Pages runtime listens. */
 const PAGES_READY_LINE = /Ready on (http:\/\/127\.0\.0\.1:\d+)/
 
@@ -176,6 +186,8 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
       return startPages(options)
     case 'own-server':
       return startOwnServer(options)
+    case 'dev':
+      return startDev(options)
   }
 }
 
@@ -348,6 +360,21 @@ async function startOwnServer(options: OwnServerSiteOptions): Promise<RunningSit
   })
   await untilReady(site, () => answers(`${origin}${options.readyPath}`), {
     what: `${origin}${options.readyPath} answers 200`,
+    timeoutMs: options.timeoutMs,
+    details: () => site.lines.join('\n'),
+  })
+  return { ...site, origin }
+}
+
+async function startDev(options: DevSiteOptions): Promise<RunningSite> {
+  const site = launch(process.execPath, [join(options.root, options.script)], {
+    cwd: options.root,
+    env: { PORT: '0', ...options.env },
+  })
+  // Vite's and the editor's warnings, as a developer would see them.
+  site.child.stderr?.pipe(process.stderr)
+  const origin = await untilReady(site, () => DEVELOPMENT_LINE.exec(site.lines.join('\n'))?.[1], {
+    what: `${options.script} prints where it listens`,
     timeoutMs: options.timeoutMs,
     details: () => site.lines.join('\n'),
   })
