@@ -1,8 +1,9 @@
 // The one way a test or a bench runs the site: served by our production server (host 'node'), by
 // Debian's nginx with deploy/'s configuration ('nginx'), by Cloudflare's local runtime for Pages
-// ('pages'), or by a server a site brings along (the benches' SPA peer, 'own-server'). Each one
-// listens on a loopback port of its own, so suites and checkouts run side by side; startSite
-// resolves once it answers, and stop() once nothing of it is left.
+// ('pages'), by the development server ('dev'), or by a server a site brings along (the benches'
+// SPA peer, 'own-server'). Each one listens on a loopback port of its own, so suites and
+// checkouts run side by side; startSite resolves once it answers, and stop() once nothing of it
+// is left. Every wait in it is waitUntil's (wait-until.ts).
 import { execFileSync, spawn, type ChildProcess, type StdioOptions } from 'node:child_process'
 import { closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs'
 import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
