@@ -1,10 +1,17 @@
 // `node benches/run.mjs NAME`: runs benches/NAME.mjs or benches/NAME.ts, first installing the
+<<<<<<< HEAD
 // benches' own dependencies (benches/package.json) when they are missing or were installed from
 // another lock (scripts/install-on-first-use.mjs). A TypeScript bench is loaded through Vite's
 // module runner, as the build's last step is.
 import { existsSync } from 'node:fs'
+=======
+// benches' own dependencies (benches/package.json) when they are missing or older than their
+// lock. Every bench is loaded through Vite's module runner, as the build's last step is: they
+// start the site through the TypeScript of testing/site.ts.
+import { execFileSync } from 'node:child_process'
+import { existsSync, statSync } from 'node:fs'
+>>>>>>> main
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { runnerImport } from 'vite'
 import { installOnFirstUse } from '../scripts/install-on-first-use.mjs'
 
@@ -19,11 +26,7 @@ if (source === undefined || name === 'run') {
 installOnFirstUse(here)
 
 process.argv.splice(2, 1) // the bench reads its own options from argv[2] on
-if (source.endsWith('.ts')) {
-  // The runner would set NODE_ENV to development when it is unset, and the bench runs inside
-  // it: what the bench measures runs as in production.
-  process.env.NODE_ENV ??= 'production'
-  await runnerImport(source, { configFile: false, logLevel: 'warn' })
-} else {
-  await import(pathToFileURL(source).href)
-}
+// The runner would set NODE_ENV to development when it is unset, and the bench runs inside it:
+// what the bench measures runs as in production.
+process.env.NODE_ENV ??= 'production'
+await runnerImport(source, { configFile: false, logLevel: 'warn' })

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { TEST_SERVER_DIR, compileServer } from '../testing/server/spawn-server.js'
+import { TEST_SERVER_DIR, compileServer } from '../testing/server/compiled-server.js'
 
 let dataDir: string
 
