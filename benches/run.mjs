@@ -1,16 +1,9 @@
 // `node benches/run.mjs NAME`: runs benches/NAME.mjs or benches/NAME.ts, first installing the
-<<<<<<< HEAD
 // benches' own dependencies (benches/package.json) when they are missing or were installed from
-// another lock (scripts/install-on-first-use.mjs). A TypeScript bench is loaded through Vite's
-// module runner, as the build's last step is.
+// another lock (scripts/install-on-first-use.mjs). Every bench is loaded through Vite's module
+// runner, as the build's last step is: they start the site through the TypeScript of
+// testing/site.ts.
 import { existsSync } from 'node:fs'
-=======
-// benches' own dependencies (benches/package.json) when they are missing or older than their
-// lock. Every bench is loaded through Vite's module runner, as the build's last step is: they
-// start the site through the TypeScript of testing/site.ts.
-import { execFileSync } from 'node:child_process'
-import { existsSync, statSync } from 'node:fs'
->>>>>>> main
 import { join } from 'node:path'
 import { runnerImport } from 'vite'
 import { installOnFirstUse } from '../scripts/install-on-first-use.mjs'
