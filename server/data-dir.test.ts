@@ -11,7 +11,7 @@ import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
 import { request } from '../testing/server/http.js'
 import { storedRequests } from '../testing/server/store.js'
-import { MAIN_JS, compileServer } from '../testing/server/compiled-server.js'
+import { MAIN_JS } from '../testing/server/compiled-server.js'
 import { spawnSite, startSite, type RunningSite, type SiteProcess } from '../testing/site.js'
 
 /** Root may mount a small tmpfs: a real disk that fills, and a real read-only file system. */
@@ -48,7 +48,6 @@ async function refusal(env: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  compileServer()
   dist = await makeFakeDist()
   scratch = await mkdtemp(join(tmpdir(), 'gaspre-data-dir-'))
   await chmod(scratch, 0o755)

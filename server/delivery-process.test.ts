@@ -15,7 +15,7 @@ import {
 } from '../testing/server/delivery-peers.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
 import { freshDatabase } from '../testing/server/postgres.js'
-import { MAIN_JS, compileServer } from '../testing/server/compiled-server.js'
+import { MAIN_JS } from '../testing/server/compiled-server.js'
 import { startSite, type RunningSite } from '../testing/site.js'
 import { storedRequests } from '../testing/server/store.js'
 
@@ -26,7 +26,6 @@ let webhook: WebhookPeer
 const running: RunningSite[] = []
 
 beforeAll(async () => {
-  compileServer()
   dist = await makeFakeDist()
 })
 afterEach(async () => {

@@ -19,7 +19,7 @@ import { DEMO_PARAMS, demoRequestJson, sendDemoRequest } from '../testing/server
 import { LOCAL_BUILD, makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { rawRequest, request } from '../testing/server/http.js'
 import { assertSecurityHeaders } from '../testing/server/serving-checks.js'
-import { MAIN_JS, compileServer } from '../testing/server/compiled-server.js'
+import { MAIN_JS } from '../testing/server/compiled-server.js'
 import { startSite, type RunningSite } from '../testing/site.js'
 import { waitUntil } from '../testing/wait-until.js'
 
@@ -75,7 +75,6 @@ function processFacts(pid: number): { rssBytes: number; peakRssBytes: number; op
 }
 
 beforeAll(async () => {
-  compileServer()
   dist = await makeFakeDist()
 })
 afterEach(async () => {

@@ -11,7 +11,7 @@ import { SEND_PATH } from './email-stand-in.js'
 import { SQLITE_FILE } from './lead-store.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { request, type HttpResponse } from '../testing/server/http.js'
-import { MAIN_JS, compileServer } from '../testing/server/compiled-server.js'
+import { MAIN_JS } from '../testing/server/compiled-server.js'
 import { spawnSite, startSite, type RunningSite, type SiteProcess } from '../testing/site.js'
 import { waitUntil } from '../testing/wait-until.js'
 import { freshDatabase } from '../testing/server/postgres.js'
@@ -107,7 +107,6 @@ function isAlive(pid: number): boolean {
 }
 
 beforeAll(async () => {
-  compileServer()
   dist = await makeFakeDist()
 })
 
@@ -210,7 +209,6 @@ describe('the server process', () => {
       },
     )
     await new Promise<void>((resolve) => upload.once('continue', resolve))
-    const signalled = Date.now()
     server.child.kill('SIGTERM')
     await expect.poll(() => refusesConnections(server.origin)).toBe(true)
     upload.end(body)
@@ -219,7 +217,9 @@ describe('the server process', () => {
     expect(answer.text).toBe('OK')
     expect(answer.connection).toBe('close')
     expect(await server.exited).toEqual({ code: 0, signal: null })
-    expect(Date.now() - signalled).toBeLessThan(5_000)
+    // It exited because the work was done, not because the grace ran out on the idle
+    // keep-alive connection.
+    expect(server.lines.join('\n')).not.toContain('did not finish in time')
     agent.destroy()
     const records = await storedRequests({ dataDir })
     expect(records.map((record) => record.params.user_email)).toEqual([email])
@@ -230,6 +230,7 @@ describe('the server process', () => {
     const npm = await startSite({
       host: 'node',
       viaNpmStart: true,
+      server: MAIN_JS,
       build: { dir: dist.dist },
       env: { DATA_DIR: dataDir },
     })

@@ -12,7 +12,7 @@ import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { sendDemoRequest } from '../testing/server/demo-request.js'
 import { request } from '../testing/server/http.js'
 import { freshDatabase } from '../testing/server/postgres.js'
-import { TEST_BUILD_DIR, compileServer } from '../testing/server/compiled-server.js'
+import { TEST_BUILD_DIR } from '../testing/server/compiled-server.js'
 import { REPO_ROOT, startSite, type RunningSite } from '../testing/site.js'
 
 const run = promisify(execFile)
@@ -40,7 +40,6 @@ beforeAll(async () => {
       await cp(from, join(app, 'node_modules', 'better-sqlite3', built), { recursive: true })
     }
   }
-  compileServer()
   await cp(TEST_BUILD_DIR, join(app, 'build'), { recursive: true })
   dist = await makeFakeDist()
 }, 300_000)

@@ -15,7 +15,7 @@ import { IMMUTABLE_CACHE, securityHeaders } from './security-headers.js'
 import { CLOUDFLARE_LIMITS } from '../pipeline/static-host-rules.js'
 import { request, type HttpResponse } from '../testing/server/http.js'
 import { WRANGLER_BIN } from '../testing/server/pages-runtime.js'
-import { TEST_SERVER_DIR, compileServer } from '../testing/server/compiled-server.js'
+import { TEST_SERVER_DIR } from '../testing/server/compiled-server.js'
 import {
   REPO_ROOT,
   buildSite,
@@ -62,7 +62,6 @@ interface ProductionBuild {
  */
 async function buildProductionSite(): Promise<ProductionBuild> {
   const root = join(REPO_ROOT, 'build', `hosts-node${process.versions.node.split('.')[0]}`)
-  compileServer()
   const { dir } = await buildSite({
     outDir: join(root, 'dist'),
     ssrDir: join(root, 'ssr'),

@@ -5,11 +5,22 @@
 // checkouts run side by side; startSite resolves once it answers, and stop() once nothing of it
 // is left. Every wait in it is waitUntil's (wait-until.ts).
 import { execFileSync, spawn, type ChildProcess, type StdioOptions } from 'node:child_process'
-import { closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs'
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs'
 import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { staleReason } from '../pipeline/build-stamp.mjs'
 import { freePort } from './free-port.mjs'
@@ -37,7 +48,7 @@ interface NodeSiteOptions extends CommonOptions {
   host: 'node'
   /** The compiled server to run; build/server/main.js by default. */
   server?: string
-  /** Start it as an operator does, with `npm start` in the repository. */
+  /** Start it as an operator does, with `npm start` in a checkout that holds `server`. */
   viaNpmStart?: boolean
   /**
    * The browser suites' one fault from the server itself: a demo request from
@@ -225,6 +236,24 @@ export function spawnSite(options: NodeSiteOptions): SiteProcess {
   return site
 }
 
+/**
+ * A checkout as an operator has it for `npm start`: package.json and the start script, with
+ * build/server/ linked to the compiled server to run. `npm start` in the repository itself
+ * would build there when build/server/ is missing, as on a fresh clone, while the build lane
+ * of `npm test` writes the same folders. Removed when the process exits.
+ */
+function npmStartCheckout(server = join(REPO_ROOT, 'build/server/main.js')): string {
+  const root = mkdtempSync(join(tmpdir(), 'gaspre-npm-start-'))
+  for (const file of ['package.json', 'scripts/start.mjs', 'pipeline/build-stamp.mjs']) {
+    mkdirSync(dirname(join(root, file)), { recursive: true })
+    copyFileSync(join(REPO_ROOT, file), join(root, file))
+  }
+  mkdirSync(join(root, 'build'))
+  symlinkSync(dirname(server), join(root, 'build/server'))
+  process.once('exit', () => rmSync(root, { recursive: true, force: true }))
+  return root
+}
+
 /** The folder a build is served from; the working tree's is built first when it is stale. */
 function distDir(build: BuildToServe): string {
   if (build !== 'working-tree') return resolve(build.dir)
@@ -244,7 +273,8 @@ function distDir(build: BuildToServe): string {
 }
 
 function nodeCommand(options: NodeSiteOptions): { command: string; args: string[]; cwd: string } {
-  if (options.viaNpmStart) return { command: 'npm', args: ['start'], cwd: REPO_ROOT }
+  if (options.viaNpmStart)
+    return { command: 'npm', args: ['start'], cwd: npmStartCheckout(options.server) }
   const script = options.withFullDisk
     ? join(REPO_ROOT, 'testing/server-with-full-disk.mjs')
     : (options.server ?? join(REPO_ROOT, 'build/server/main.js'))

@@ -15,7 +15,7 @@ export const TEST_SERVER_DIR = `${TEST_BUILD_DIR}/server`
 export const MAIN_JS = `${TEST_SERVER_DIR}/main.js`
 export const OUTBOX_CLI_JS = `${TEST_SERVER_DIR}/outbox-cli.js`
 
-/** Compiles server/ as `npm run build` does, into the tests' own directory. */
+/** Compiles server/ as `npm run build` does, into the tests' own directory (compile-once.ts). */
 export function compileServer(): void {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
   execFileSync(process.execPath, [tsc, '-p', 'tsconfig.server.json', '--outDir', OUT_DIR], {
