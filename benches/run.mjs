@@ -1,11 +1,12 @@
 // `node benches/run.mjs NAME`: runs benches/NAME.mjs or benches/NAME.ts, first installing the
-// benches' own dependencies (benches/package.json) when they are missing or older than their
-// lock. Every bench is loaded through Vite's module runner, as the build's last step is: they
-// start the site through the TypeScript of testing/site.ts.
-import { execFileSync } from 'node:child_process'
-import { existsSync, statSync } from 'node:fs'
+// benches' own dependencies (benches/package.json) when they are missing or were installed from
+// another lock (scripts/install-on-first-use.mjs). Every bench is loaded through Vite's module
+// runner, as the build's last step is: they start the site through the TypeScript of
+// testing/site.ts.
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { runnerImport } from 'vite'
+import { installOnFirstUse } from '../scripts/install-on-first-use.mjs'
 
 const here = import.meta.dirname
 const name = process.argv[2] ?? ''
@@ -15,12 +16,7 @@ if (source === undefined || name === 'run') {
   process.exit(2)
 }
 
-const installed = join(here, 'node_modules/.package-lock.json')
-const lock = join(here, 'package-lock.json')
-if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtimeMs) {
-  console.log('Installing the benches’ own dependencies (benches/package.json)…')
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: here, stdio: 'inherit' })
-}
+installOnFirstUse(here)
 
 process.argv.splice(2, 1) // the bench reads its own options from argv[2] on
 // The runner would set NODE_ENV to development when it is unset, and the bench runs inside it:

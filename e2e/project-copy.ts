@@ -1,15 +1,17 @@
-import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { cp, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises'
+import { basename, join, resolve } from 'node:path'
+import { installEditor } from '../editor/install.mjs'
 import { startSite, type RunningSite } from '../testing/site.js'
 import { waitUntil } from '../testing/wait-until.js'
-import { expect } from './fixtures'
+import { expect, test } from './fixtures'
 
 /**
  * A fresh copy of the project under build/ (ignored by git and every tool) for a test that
  * runs a development tool and edits files through it: a run stopped halfway leaves no tracked
  * file edited. The copy finds node_modules in the project above it, as Node and Vite look
- * upward for it. Not under test-results/: Vite's file watcher ignores that folder, so an edit
- * there would never show.
+ * upward for it; the editor's own packages (editor/node_modules) are linked, never copied. Not
+ * under test-results/: Vite's file watcher ignores that folder, so an edit there would never
+ * show.
  */
 export class ProjectCopy {
   readonly root: string
@@ -25,11 +27,26 @@ export class ProjectCopy {
       ...['index.html', 'tyc.html', 'public', 'src', 'content', 'pipeline', 'editor'],
       ...['server', 'scripts', 'vite.config.ts', 'tsconfig.json', 'tsconfig.base.json'],
     ]
-    for (const entry of entries) await cp(entry, join(this.root, entry), { recursive: true })
+    for (const entry of entries)
+      await cp(entry, join(this.root, entry), {
+        recursive: true,
+        filter: (source) => basename(source) !== 'node_modules',
+      })
   }
 
-  /** Starts one of the copy's scripts; resolves with the origin it prints once it listens. */
+  /**
+   * Starts one of the copy's scripts; resolves with the origin it prints once it listens. An
+   * editor's script finds the project's own editor/node_modules, installed first if need be.
+   */
   async start(script: string, env: Record<string, string>): Promise<string> {
+    if (script.startsWith('editor/')) {
+      // A ceiling, not a timing: the first run installs the editor's packages, over a minute
+      // on a loaded machine, inside the calling hook.
+      test.setTimeout(test.info().timeout + 300_000)
+      installEditor()
+      await rm(join(this.root, 'editor/node_modules'), { force: true })
+      await symlink(resolve('editor/node_modules'), join(this.root, 'editor/node_modules'))
+    }
     this.site = await startSite({ host: 'dev', root: this.root, script, env })
     return this.site.origin
   }

@@ -1,9 +1,9 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { build } from 'vite'
 import type { ContentEditorConfig } from '../src/config/build-settings.ts'
 import { cmsConfig } from './config.ts'
+import { decapRequire } from './install.mjs'
 
 /**
  * Writes the content editor into the build at /admin/ (CMS_GIT_HOST): its page, Decap CMS's
@@ -21,7 +21,7 @@ export async function writeContentEditor(
   await copyFile(join(here, 'index.html'), join(folder, 'index.html'))
   await copyFile(join(here, 'manual-init.js'), join(folder, 'manual-init.js'))
   await copyFile(join(here, 'logo.svg'), join(folder, 'logo.svg'))
-  await copyFile(createRequire(import.meta.url).resolve('decap-cms'), join(folder, 'decap-cms.js'))
+  await copyFile(decapRequire().resolve('decap-cms'), join(folder, 'decap-cms.js'))
   await build({
     configFile: false,
     logLevel: 'warn',

@@ -2,15 +2,14 @@ import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
+import { decapRequire } from './install.mjs'
 import { spanish } from './locale.ts'
 
 type Phrases = { [key: string]: string | Phrases }
 
 /** Decap's own phrases in a language, as its bundle carries them (decap-cms-locales). */
 const decapLocales = dirname(
-  createRequire(createRequire(import.meta.url).resolve('decap-cms')).resolve(
-    'decap-cms-locales/package.json',
-  ),
+  createRequire(decapRequire().resolve('decap-cms')).resolve('decap-cms-locales/package.json'),
 )
 const decapPhrases = async (language: string) =>
   (

@@ -11,8 +11,8 @@
 // page of the same site on another port), and every path it carries stays in content/ once
 // normalised and resolved. CORS answers that origin only.
 import { readdir, realpath } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { dirname, posix, resolve, sep } from 'node:path'
+import { decapRequire } from './install.mjs'
 
 /** The path the editor's page posts to, on the proxy's listener. */
 export const PROXY_PATH = '/api/v1'
@@ -87,7 +87,7 @@ async function decapHandlers(root) {
   process.env.GIT_REPO_DIRECTORY = root
   const handlers = []
   try {
-    const { registerLocalFs } = createRequire(import.meta.url)('decap-server/dist/middlewares.js')
+    const { registerLocalFs } = decapRequire()('decap-server/dist/middlewares.js')
     // Its CORS, logging and body parser are left out (use): the gate below replaces them.
     await registerLocalFs(
       { use() {}, post: (_path, handler) => handlers.push(handler) },

@@ -15,11 +15,9 @@
 import { mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer as createHttpServer } from 'node:http'
-import { createRequire } from 'node:module'
 import { relative, resolve } from 'node:path'
 import Fastify from 'fastify'
 import { createServer as createViteServer, runnerImport } from 'vite'
-import { editorProxy, PROXY_PATH } from '../editor/proxy.mjs'
 
 const root = resolve(import.meta.dirname, '..')
 const { readDevSettings } = (
@@ -39,7 +37,6 @@ const settings = (() => {
 })()
 const { port, host, dataDir, editorEnabled, proxyPort } = settings
 const RENDERER = '/src/prerender.tsx'
-const require = createRequire(import.meta.url)
 /** The proxy listens on the loopback address only, whatever HOST says. */
 const PROXY_HOST = '127.0.0.1'
 /** What the server never serves, at the top of the repository: the builds, and the data. */
@@ -206,8 +203,16 @@ if (proxyServer)
 const origin = `http://${host}:${httpServer.address().port}`
 const hosts = allowedHosts(httpServer.address().port)
 const proxyOrigin = proxyServer && `http://${PROXY_HOST}:${proxyServer.address().port}`
+/**
+ * The editor's modules and Decap's bundle, loaded only when the editor is on: npm run dev needs
+ * nothing of it. Its own dependencies are installed on first use (editor/install.mjs).
+ */
+const cms = proxyServer && {
+  ...(await import('../editor/proxy.mjs')),
+  decapBundle: (await import('../editor/install.mjs')).decapRequire().resolve('decap-cms'),
+}
 if (proxyServer) {
-  const proxy = await editorProxy(root)
+  const proxy = await cms.editorProxy(root)
   const gate = { origin, host: new URL(proxyOrigin).host }
   proxyServer.on('request', (request, response) =>
     proxy(request, response, gate).catch((error) => {
@@ -258,7 +263,7 @@ async function contentEditor(request, pathname) {
     return { status: 302, headers: { location: '/editor/formats.ts' } }
   const file = {
     '/admin/': [resolve(root, 'editor/index.html'), 'text/html; charset=utf-8'],
-    '/admin/decap-cms.js': [require.resolve('decap-cms'), 'text/javascript'],
+    '/admin/decap-cms.js': [cms.decapBundle, 'text/javascript'],
     '/admin/manual-init.js': [resolve(root, 'editor/manual-init.js'), 'text/javascript'],
     '/admin/logo.svg': [resolve(root, 'editor/logo.svg'), 'image/svg+xml'],
   }[pathname]
@@ -275,7 +280,7 @@ async function contentEditor(request, pathname) {
   const { cmsConfig } = await vite.ssrLoadModule('/editor/config.ts')
   return {
     headers: { 'content-type': 'text/yaml; charset=utf-8' },
-    body: cmsConfig({ kind: 'local', proxyUrl: `${proxyOrigin}${PROXY_PATH}` }, origin),
+    body: cmsConfig({ kind: 'local', proxyUrl: `${proxyOrigin}${cms.PROXY_PATH}` }, origin),
   }
 }
 
@@ -350,7 +355,7 @@ console.log(`LOCAL mode: demo requests are stored in ${outbox.file}`)
 if (editorEnabled)
   console.log(
     `\nEditor de contenido: ${origin}/admin/  (la página: ${origin}/)\n` +
-      `Proxy del editor: ${proxyOrigin}${PROXY_PATH}  (solo responde al editor)\n`,
+      `Proxy del editor: ${proxyOrigin}${cms.PROXY_PATH}  (solo responde al editor)\n`,
   )
 
 const stop = async () => {

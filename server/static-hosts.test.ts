@@ -25,7 +25,7 @@ import {
 } from '../testing/site.js'
 import { readSiteBuild, type SiteBuild } from './site-build.js'
 
-const missing = 'wrangler is not installed: run npm ci (it is a dev dependency)'
+const missing = 'wrangler could not be installed into testing/tools/ (see the warning above)'
 // In CI a missing runtime is a failure, never a quiet skip.
 const required = process.env.CI === 'true'
 const installed = WRANGLER_BIN !== null

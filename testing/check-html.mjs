@@ -1,5 +1,5 @@
 // `npm run test:html` (after `npm run build`): checks the built pages with the Nu Html Checker
-// (vnu-jar, needs Java 17+ on PATH or in JAVA_HOME).
+// (vnu-jar, installed on first use into testing/tools/; needs Java 17+ on PATH or in JAVA_HOME).
 //
 // Prints every error and warning (type, file, line:column, message, and a short extract),
 // exits 1 if any page has an error. Warnings are printed but do not fail. The last line is
@@ -11,6 +11,7 @@ import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { vnuJar } from './tools/install.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const DIST = resolve(root, 'dist')
@@ -25,7 +26,6 @@ const PAGES = existsSync(SITE_FACTS)
       '404.html',
     ]
   : []
-const VNU_JAR = resolve(root, 'node_modules/vnu-jar/build/dist/vnu.jar')
 const showInfo = process.argv.includes('--all')
 
 /**
@@ -51,6 +51,8 @@ function fail(message) {
 }
 
 if (PAGES.length === 0) fail('dist/.site.json is missing: run `npm run build` first.')
+// The checker's jar, installed on first use into testing/tools/ (its own package.json).
+const VNU_JAR = vnuJar()
 if (!existsSync(VNU_JAR)) fail(`The Nu Html Checker is missing (${relative(root, VNU_JAR)}).`)
 
 const java = process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java'

@@ -337,7 +337,7 @@ async function startNginx(options: NginxSiteOptions): Promise<RunningSite> {
 }
 
 async function startPages(options: PagesSiteOptions): Promise<RunningSite> {
-  if (WRANGLER_BIN === null) throw new Error('wrangler is not installed: run npm ci')
+  if (WRANGLER_BIN === null) throw new Error('wrangler is not installed (testing/tools/)')
   const home = await mkdtemp(join(tmpdir(), 'gaspre-pages-'))
   const args = [
     WRANGLER_BIN,

@@ -1,8 +1,7 @@
 // Cloudflare's own local runtime for Pages (`wrangler pages dev`, on workerd), as testing/site.ts
 // runs it (host 'pages') over a build: the asset server, `_headers` and `_redirects` handling of
 // a Pages deployment, which Netlify's files follow too.
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { wranglerBin } from '../tools/install.mjs'
 import type { StaticHostWays } from './serving-checks.js'
 
 /**
@@ -22,12 +21,12 @@ export const PAGES_WAYS: StaticHostWays = {
 
 function resolveWrangler(): string | null {
   try {
-    const manifest = createRequire(import.meta.url).resolve('wrangler/package.json')
-    return join(dirname(manifest), 'bin', 'wrangler.js')
-  } catch {
+    return wranglerBin()
+  } catch (error) {
+    console.warn(`wrangler could not be installed (testing/tools/): ${String(error)}`)
     return null
   }
 }
 
-/** wrangler's command-line entry, or null when the dev dependency is not installed. */
+/** wrangler's command-line entry (testing/tools/, installed on first use), or null if it fails. */
 export const WRANGLER_BIN = resolveWrangler()

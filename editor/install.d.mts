@@ -1,0 +1,2 @@
+export function installEditor(): void
+export function decapRequire(): NodeJS.Require

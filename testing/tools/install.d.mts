@@ -1,0 +1,2 @@
+export function wranglerBin(): string
+export function vnuJar(): string
