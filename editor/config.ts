@@ -2,6 +2,7 @@ import { stringify } from 'yaml'
 import { z } from 'zod'
 import { contentFiles, IMAGE_FOLDER, proseFrontMatterSchema } from '../src/copy/schema.ts'
 import type { ContentFileName } from '../pipeline/loader/read.ts'
+import { PROSE_LABEL } from './checks.ts'
 
 /**
  * Decap CMS's configuration, made from the content schema: each field is called what the
@@ -181,8 +182,8 @@ export function cmsConfig(backend: CmsBackend, siteUrl: string): string {
         label: 'Contenido del sitio',
         // Each file keeps its comments and layout; a publish changes only what changed.
         format: 'yml-in-place',
-        // On this machine, a preview of the home page beside its form (preview.tsx).
-        editor: { preview: backend.kind === 'local' },
+        // Beside each form, its page as the site renders it (preview.tsx).
+        editor: { preview: true },
         files: (Object.keys(FILES) as ContentFileName[]).map((name) => ({
           name: name.replace(/\.yml$/, ''),
           label: FILES[name].label,
@@ -195,14 +196,21 @@ export function cmsConfig(backend: CmsBackend, siteUrl: string): string {
         name: 'legal',
         label: 'Textos legales',
         format: 'frontmatter',
-        editor: { preview: false },
+        editor: { preview: true },
         files: Object.entries(PROSE_FILES).map(([name, { label }]) => ({
           name: name.replace(/\.md$/, ''),
           label,
           file: `content/${name}`,
           fields: [
             ...fields(jsonSchema(proseFrontMatterSchema), name),
-            { name: 'body', label: 'Texto', widget: 'text', hint: PROSE_HINT },
+            // Read by the build's own Markdown parser (checks.ts).
+            {
+              name: 'body',
+              label: PROSE_LABEL,
+              widget: 'text',
+              hint: PROSE_HINT,
+              check: `${name}:body`,
+            },
           ],
         })),
       },

@@ -118,8 +118,8 @@ if (cms) {
   cms.registerCustomFormat('yml-in-place', 'yml', { fromFile, toFile })
   addChecks(cms)
   addSpanish(cms)
-  // The preview renders the site's own components, which Vite compiles in development only
-  // (npm run cms): the editor built for a Git host has none.
+  // The preview renders the site's own components: compiled by Vite in development (npm run
+  // cms), and built beside the editor for a Git host (editor/build.ts).
   if (import.meta.env.DEV) {
     // What Vite puts in a page of the site before its components (React's refresh preamble).
     const refresh = '/@react-refresh'
@@ -132,13 +132,13 @@ if (cms) {
       $RefreshSig$: () => (type: unknown) => type,
       __vite_plugin_react_preamble_installed__: true,
     })
-    // A content file the site cannot be built from cannot be previewed either: the editor
-    // starts without the preview, and tells what to fix (noteRead).
-    await import('./preview.tsx').then(
-      (preview) => addPreview(cms, preview),
-      (error: unknown) => console.warn('La vista previa no está disponible:', error),
-    )
   }
+  // A content file the site cannot be built from cannot be previewed either: the editor
+  // starts without the preview, and tells what to fix (noteRead).
+  await import('./preview.tsx').then(
+    (preview) => addPreview(cms, preview),
+    (error: unknown) => console.warn('La vista previa no está disponible:', error),
+  )
   cms.init()
   translatePage(document)
 }

@@ -227,9 +227,9 @@ const vite = await createViteServer({
     },
   },
   plugins: [reloadServerRenderedChanges()],
-  // The editor's module needs yaml in the browser: optimized up front, not found on first load
-  // (which would make Vite reload the editor).
-  optimizeDeps: { include: editorEnabled ? ['yaml'] : [] },
+  // The editor's modules need yaml and markdown-it in the browser: optimized up front, not found
+  // on first load (which would make Vite reload the editor).
+  optimizeDeps: { include: editorEnabled ? ['yaml', 'markdown-it'] : [] },
 })
 const { api, outbox } = await standIn()
 
