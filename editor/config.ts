@@ -108,20 +108,26 @@ function field(
       ...(node.minItems !== undefined ? { min: node.minItems } : {}),
       ...(node.maxItems !== undefined ? { max: node.maxItems } : {}),
     }
-    if (item.type === 'object')
+    if (item.type === 'object') {
+      const summary = summaryField(item)
       return {
         ...common,
         ...check,
         widget: 'list',
         ...(item.title ? { label_singular: item.title } : {}),
+        ...(summary ? { summary: `{{fields.${summary}}}` } : {}),
         ...size,
         fields: fields(item, file, `${path}.*.`),
       }
+    }
     const itemLabel = node.prefixItems ? (node.title ?? name) : (item.title ?? name)
+    // A list of short texts (the board's columns, the promises) shows them all, unfolded.
     return {
       ...common,
       ...check,
       widget: 'list',
+      collapsed: false,
+      summary: '{{fields.item}}',
       ...size,
       field: { ...field('item', item, true, file, `${path}.*`), label: itemLabel },
     }
@@ -131,6 +137,21 @@ function field(
     ...check,
     widget: (node.maxLength ?? 0) > PARAGRAPH_LENGTH ? 'text' : 'string',
   }
+}
+
+/**
+ * The field a folded item of a list is known by: what the page shows of it (a slide's title, a
+ * client's name), not its first field (a slide's identifier).
+ */
+function summaryField(item: JsonSchema): string | undefined {
+  const properties = Object.entries(item.properties ?? {})
+  const texts = properties.filter(
+    ([name, child]) => child.type === 'string' && !child.image && name !== 'id',
+  )
+  return (
+    ['title', 'name', 'label'].find((name) => texts.some(([text]) => text === name)) ??
+    texts[0]?.[0]
+  )
 }
 
 const fields = (node: JsonSchema, file: string, at = ''): DecapField[] =>

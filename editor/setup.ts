@@ -213,6 +213,19 @@ function checkedList(Base: ControlClass): ControlClass {
       }
     }
 
+    /** A folded item with nothing yet in the field it is known by: said in Spanish. */
+    objectLabel(item: unknown) {
+      const label = (
+        Base.prototype as { objectLabel?: (item: unknown) => unknown }
+      ).objectLabel?.call(this, item)
+      if (typeof label !== 'string' || !/^No \w+$/.test(label)) return label
+      const summary = /\{\{fields\.(\w+)\}\}/.exec(String(this.props.field?.get('summary')))?.[1]
+      const fields = this.props.field?.get('fields') as
+        { find(test: (field: FieldMap) => boolean): FieldMap | undefined } | undefined
+      const named = fields?.find((field) => field.get('name') === (summary ?? label.slice(3)))
+      return `Sin «${String(named?.get('label') ?? label.slice(3))}» todavía`
+    }
+
     validateSize = () => {
       const check = this.props.field?.get('check') as string | undefined
       const message = check
@@ -268,11 +281,12 @@ export function noteRead(name: string, problem: string | undefined): void {
 /**
  * Decap shows a field's errors in capitals, small, right-aligned beside its name: fit for its
  * own two-word errors, not for the build's sentences. They show as written, on a line of their
- * own above the field's name.
+ * own above the field's name. (Decap's class names carry its components' names; an element's
+ * name makes these rules outweigh its own, which come later.)
  */
 const ERROR_STYLES = `
-[class*='-ControlTopbar'] { flex-wrap: wrap; }
-[class*='-ControlErrorsList'] {
+div[class*='-ControlTopbar'] { flex-wrap: wrap; }
+ul[class*='-ControlErrorsList'] {
   flex: 1 1 100%;
   order: -1;
   padding: 0 0 6px;
