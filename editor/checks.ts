@@ -68,7 +68,7 @@ export const PROSE_LABEL = 'Texto'
  * Why the build would refuse a legal text's Markdown, in its own sentence, with the line of the
  * field it is on (`«Texto», línea 7: las listas van con guiones…`); undefined if it takes it.
  */
-export function proseProblem(file: string, body: unknown): string | undefined {
+function proseProblem(file: string, body: unknown): string | undefined {
   try {
     parseProse(`content/${file}`, typeof body === 'string' ? body : '')
     return undefined

@@ -216,7 +216,8 @@ export function cmsConfig(backend: CmsBackend, siteUrl: string): string {
       {
         name: 'legal',
         label: 'Textos legales',
-        format: 'frontmatter',
+        // The front matter keeps its notes; the Markdown is written as typed.
+        format: 'md-in-place',
         editor: { preview: true },
         files: Object.entries(PROSE_FILES).map(([name, { label }]) => ({
           name: name.replace(/\.md$/, ''),

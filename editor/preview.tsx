@@ -54,7 +54,7 @@ import { PROSE_LABEL } from './checks.ts'
  */
 
 type Value = string | number | boolean | null | undefined | Value[] | { [key: string]: Value }
-export type Draft = { [field: string]: Value }
+type Draft = { [field: string]: Value }
 
 /**
  * The page's modules for each top-level field of each YAML file, as the components read them;
@@ -115,17 +115,25 @@ function restore(target: unknown, published: unknown): void {
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null
 
-/** A picture as the page has it, for a path the draft names. */
-type Picture = { src: string; width: number; height: number; path?: string }
+/** A picture as the page has it. */
+type Picture = { src: string; width: number; height: number }
 
 /**
- * Puts `value` into `target` in place, field by field. A picture the draft names by its path
- * keeps the page's own if the path is the same, or shows the editor's copy of the file.
+ * Puts `value` into `target` in place, field by field. A picture keeps the page's own while the
+ * draft names the file the published entry names (`published`, at the same place); another
+ * file shows as the editor has it.
  */
-function fill(target: unknown, value: Value, picture: (path: string) => string): unknown {
+function fill(
+  target: unknown,
+  value: Value,
+  picture: (path: string) => string,
+  published: unknown,
+): unknown {
+  const at = (key: string | number) =>
+    isObject(published) ? (published as Record<string | number, unknown>)[key] : undefined
   if (Array.isArray(value)) {
     const items = Array.isArray(target) ? target : []
-    const filled = value.map((item, index) => fill(items[index], item, picture))
+    const filled = value.map((item, index) => fill(items[index], item, picture, at(index)))
     if (Array.isArray(target)) {
       target.splice(0, target.length, ...filled)
       return target
@@ -134,16 +142,15 @@ function fill(target: unknown, value: Value, picture: (path: string) => string):
   }
   if (value && typeof value === 'object') {
     const object = (isObject(target) ? target : {}) as Record<string, unknown>
-    for (const [key, item] of Object.entries(value)) object[key] = fill(object[key], item, picture)
+    for (const [key, item] of Object.entries(value))
+      object[key] = fill(object[key], item, picture, at(key))
     return object
   }
   const current = target as Picture | undefined
   if (typeof value === 'string' && isObject(current) && 'src' in current) {
+    if (value === published) return current
     const path = value.replace(/^\/?(content\/)?(imagenes\/)?/, '')
-    // The build names each picture it made after its path (clientes/a.svg: …/clientes-a.svg).
-    if (current.path === path || current.src.endsWith(`/${path.replaceAll('/', '-')}`))
-      return current
-    return { ...current, src: picture(`content/imagenes/${path}`), path }
+    return { ...current, src: picture(`content/imagenes/${path}`) }
   }
   return value
 }
@@ -282,7 +289,7 @@ function formPreview() {
 }
 
 /** What a preview shows: the page, and a problem that keeps part of the draft from showing. */
-export type PreviewPage = { html: string; problem?: string }
+type PreviewPage = { html: string; problem?: string }
 
 const PAGES: Record<string, () => string> = {
   inicio: () => markup(<PageBox html={renderWithIslands(<HomePage />, homeIslands)} />),
@@ -297,21 +304,24 @@ const PAGES: Record<string, () => string> = {
 export const previewEntries = Object.keys(PAGES)
 
 /**
- * The page of entry `name` (inicio, terminos…), filled with `draft`, as HTML. A legal text
- * whose Markdown the build would refuse shows as published, with the build's sentence.
+ * The page of entry `name` (inicio, terminos…), filled with `draft`, as HTML; `published` is
+ * the entry as last read from its file. A legal text whose Markdown the build would refuse
+ * shows as published, with the build's sentence.
  */
 export function previewHtml(
   name: string,
   draft: Draft,
   picture: (path: string) => string,
+  published: Draft = {},
 ): PreviewPage {
   for (const [module, published] of PUBLISHED) restore(module, published)
   let problem: string | undefined
   const modules = MODULES[name] ?? {}
   for (const [field, value] of Object.entries(draft))
-    if (field in modules && value !== undefined) fill(modules[field], value, picture)
+    if (field in modules && value !== undefined)
+      fill(modules[field], value, picture, published[field])
   const whole = WHOLE_FILES[name]
-  if (whole) fill(whole, draft, picture)
+  if (whole) fill(whole, draft, picture, published)
   const legal = LEGAL[name]
   if (legal) {
     if (typeof draft.title === 'string') legal.document.title = draft.title

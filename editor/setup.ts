@@ -336,6 +336,7 @@ type Preview = {
     name: string,
     draft: Record<string, never>,
     picture: (path: string) => string,
+    published: Record<string, never>,
   ): { html: string; problem?: string }
   previewStyles(): { css: string; raw: boolean }[]
 }
@@ -356,14 +357,18 @@ const PROBLEM_STYLE = {
 export function addPreview(
   cms: Decap,
   { previewEntries, previewHtml, previewStyles }: Preview,
+  published: (name: string) => unknown,
 ): void {
   for (const { css, raw } of previewStyles()) cms.registerPreviewStyle(css, { raw })
   for (const name of previewEntries)
     cms.registerPreviewTemplate(name, (props) => {
       const data = props.entry.getIn(['data']) as { toJS(): Record<string, never> } | undefined
-      const { html, problem } = previewHtml(name, data?.toJS() ?? {}, (path) =>
+      const { html, problem } = previewHtml(
+        name,
+        data?.toJS() ?? {},
         // Resolved from the top of the repository: the path names its folder.
-        String(props.getAsset(`/${path}`) ?? path),
+        (path) => String(props.getAsset(`/${path}`) ?? path),
+        (published(name) ?? {}) as Record<string, never>,
       )
       return h(
         'div',
