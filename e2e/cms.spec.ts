@@ -457,15 +457,16 @@ test.describe('npm run cms', () => {
   test('counts each of «Columnas» against its own limit', async ({ context }) => {
     const before = await project.read('content/inicio.yml')
     const editor = await context.newPage()
-    await openEntry(editor, 'inicio', 'Columnas')
-    const columns = editor.getByLabel('Columnas', { exact: true })
+    await openEntry(editor, 'inicio', 'Columna 1')
     // The first column holds 12 characters; each of the other three, 9.
-    await columns.nth(0).fill('Gasolinera')
-    await expect(columns.nth(0).locator('xpath=following-sibling::p[@data-counter]')).toHaveText(
+    const first = editor.getByLabel('Columna de estaciones', { exact: true })
+    await first.fill('Gasolinera')
+    await expect(first.locator('xpath=following-sibling::p[@data-counter]')).toHaveText(
       '10 de 12 caracteres',
     )
-    await columns.nth(1).fill('Magna 87 E')
-    await expect(columns.nth(1).locator('xpath=following-sibling::p[@data-counter]')).toHaveText(
+    const second = editor.getByLabel('Columna 1', { exact: true })
+    await second.fill('Magna 87 E')
+    await expect(second.locator('xpath=following-sibling::p[@data-counter]')).toHaveText(
       '10 de 9 caracteres: sobran 1',
     )
     await expectPublishRefused(

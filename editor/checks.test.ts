@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
-import { entryProblems, fieldProblem, maxLength } from './checks.ts'
+import { entryProblems, fieldProblem, labelAt, maxLength } from './checks.ts'
 import { CONTENT_DIR } from '../pipeline/loader/read.ts'
 
 const home = () => parse(readFileSync(join(CONTENT_DIR, 'inicio.yml'), 'utf8'))
@@ -76,6 +76,7 @@ describe('the editor’s checks, the build’s schema', () => {
     expect(fieldProblem('inicio.yml:heroBoard.columns.2', 'Magna 87 E')).toBe(
       '«Columna 2» tiene 10 caracteres y caben 9: acórtalo',
     )
+    expect(labelAt('inicio.yml:heroBoard.columns.1')).toBe('Columna 1')
     expect(maxLength('inicio.yml:clients.logos.3.name')).toBe(60)
   })
 })

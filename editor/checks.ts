@@ -94,6 +94,12 @@ export function fieldProblem(
   return result.success ? undefined : result.error.issues.find(issues)?.message
 }
 
+/** What the schema calls the field at this place («Columna 1»), if it names it. */
+export function labelAt(check: string): string | undefined {
+  const title = schemaAt(check)?.meta()?.title
+  return typeof title === 'string' ? title : undefined
+}
+
 /** The longest text the schema allows at this place, if it has a limit. */
 export function maxLength(check: string): number | undefined {
   const schema = schemaAt(check) as { maxLength?: number | null } | undefined

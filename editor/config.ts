@@ -69,8 +69,9 @@ const PROSE_FILES = {
   'privacidad.md': { label: 'Aviso de privacidad (texto)' },
 } as const
 
+/** Decap writes a hint as Markdown: what to type goes as code, or a link would show as one. */
 const PROSE_HINT =
-  'Markdown: un párrafo por bloque, separados por una línea en blanco; listas con «- »; enlaces como [texto](https://…); cada sección empieza con «## Título {#ancla}».'
+  'Markdown: un párrafo por bloque, separados por una línea en blanco; listas con `- ` al principio de cada punto; enlaces como `[texto](https://…)`; cada sección empieza con `## Título {#ancla}`. Sin negritas, tablas, imágenes ni listas numeradas.'
 
 /**
  * A field of `file` at `path` (`hero.title`; `*` for any item of a list). Its value is checked

@@ -183,12 +183,13 @@ function Caption({ children }: { children: ReactNode }) {
 /**
  * A page as the site lays it out: the fixed header and banner are held by this box (a
  * transform makes it their containing block), so they stay at its top and bottom instead of
- * covering the preview's own buttons.
+ * covering the preview's own buttons, and what hides above the page (the skip link) stays
+ * hidden.
  */
 function PageBox({ html, minHeight }: { html: string; minHeight?: number }) {
   return (
     <div
-      style={{ position: 'relative', transform: 'translateZ(0)', minHeight }}
+      style={{ position: 'relative', transform: 'translateZ(0)', overflow: 'clip', minHeight }}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   )

@@ -1,4 +1,4 @@
-import { entryProblems, fieldProblem, maxLength } from './checks.ts'
+import { entryProblems, fieldProblem, labelAt, maxLength } from './checks.ts'
 
 /**
  * What the content editor adds to Decap CMS before it starts: its fields check what the build
@@ -156,7 +156,13 @@ function checkedAt(field: FieldMap, from: string, to: string): FieldMap {
   if (typeof check === 'string' && (check === from || check.startsWith(`${from}.`)))
     moved = moved.set('check', to + check.slice(from.length))
   const single = field.get('field') as FieldMap | undefined
-  if (single) moved = moved.set('field', checkedAt(single, from, to))
+  if (single) {
+    let item = checkedAt(single, from, to)
+    // An item of a list whose items differ is called what the schema calls it («Columna 1»).
+    const label = labelAt(String(item.get('check')))
+    if (label) item = item.set('label', label)
+    moved = moved.set('field', item)
+  }
   const fields = field.get('fields') as FieldList | undefined
   if (fields)
     moved = moved.set(
