@@ -106,7 +106,8 @@ function restore(target: unknown, published: unknown): void {
   }
   if (!isObject(target) || !isObject(published)) return
   const object = target as Record<string, unknown>
-  for (const key of Object.keys(object)) if (!(key in published)) delete object[key]
+  for (const key of Object.keys(object))
+    if (!(key in published)) Reflect.deleteProperty(object, key)
   for (const [key, item] of Object.entries(published)) {
     if (isObject(object[key]) && isObject(item)) restore(object[key], item)
     else object[key] = structuredClone(item)
@@ -115,8 +116,19 @@ function restore(target: unknown, published: unknown): void {
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null
 
+/** An empty copy of `value`: its texts empty, its pictures without a file. */
+function blank(value: unknown): unknown {
+  if (Array.isArray(value)) return []
+  if (!isObject(value)) return typeof value === 'string' ? '' : value
+  if ('src' in value) return { ...value, src: '' }
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, blank(item)]))
+}
+
 /** A picture as the page has it. */
 type Picture = { src: string; width: number; height: number }
+
+/** The address of a picture the draft names (`clientes/a.svg`), at its place in the entry. */
+type Pictures = (value: string, where: readonly (string | number)[]) => string
 
 /**
  * Puts `value` into `target` in place, field by field. A picture keeps the page's own while the
@@ -126,14 +138,21 @@ type Picture = { src: string; width: number; height: number }
 function fill(
   target: unknown,
   value: Value,
-  picture: (path: string) => string,
+  picture: Pictures,
   published: unknown,
+  where: readonly (string | number)[],
 ): unknown {
   const at = (key: string | number) =>
     isObject(published) ? (published as Record<string | number, unknown>)[key] : undefined
   if (Array.isArray(value)) {
     const items = Array.isArray(target) ? target : []
-    const filled = value.map((item, index) => fill(items[index], item, picture, at(index)))
+    // A new item takes the shape of the first (its pictures are pictures), with nothing in it.
+    const filled = value.map((item, index) =>
+      fill(index < items.length ? items[index] : blank(items[0]), item, picture, at(index), [
+        ...where,
+        index,
+      ]),
+    )
     if (Array.isArray(target)) {
       target.splice(0, target.length, ...filled)
       return target
@@ -143,14 +162,13 @@ function fill(
   if (value && typeof value === 'object') {
     const object = (isObject(target) ? target : {}) as Record<string, unknown>
     for (const [key, item] of Object.entries(value))
-      object[key] = fill(object[key], item, picture, at(key))
+      object[key] = fill(object[key], item, picture, at(key), [...where, key])
     return object
   }
   const current = target as Picture | undefined
   if (typeof value === 'string' && isObject(current) && 'src' in current) {
     if (value === published) return current
-    const path = value.replace(/^\/?(content\/)?(imagenes\/)?/, '')
-    return { ...current, src: picture(`content/imagenes/${path}`) }
+    return { ...current, src: value ? picture(value, where) : '' }
   }
   return value
 }
@@ -312,7 +330,7 @@ export const previewEntries = Object.keys(PAGES)
 export function previewHtml(
   name: string,
   draft: Draft,
-  picture: (path: string) => string,
+  picture: Pictures,
   published: Draft = {},
 ): PreviewPage {
   for (const [module, published] of PUBLISHED) restore(module, published)
@@ -320,9 +338,9 @@ export function previewHtml(
   const modules = MODULES[name] ?? {}
   for (const [field, value] of Object.entries(draft))
     if (field in modules && value !== undefined)
-      fill(modules[field], value, picture, published[field])
+      fill(modules[field], value, picture, published[field], [field])
   const whole = WHOLE_FILES[name]
-  if (whole) fill(whole, draft, picture, published)
+  if (whole) fill(whole, draft, picture, published, [])
   const legal = LEGAL[name]
   if (legal) {
     if (typeof draft.title === 'string') legal.document.title = draft.title
@@ -335,8 +353,21 @@ export function previewHtml(
     }
   }
   fillIn()
-  const render = PAGES[name]
-  return { html: render ? render() : '', ...(problem === undefined ? {} : { problem }) }
+  const render = PAGES[name] ?? (() => '')
+  try {
+    return { html: render(), ...(problem === undefined ? {} : { problem }) }
+  } catch {
+    // A draft half filled in (a new item with a field still empty) may be one the page cannot
+    // be drawn from: the published page shows until it is complete.
+    for (const [module, published] of PUBLISHED) restore(module, published)
+    fillIn()
+    return {
+      html: render(),
+      problem:
+        problem ??
+        'Falta algún dato de lo que estás añadiendo: la vista previa lo muestra en cuanto lo completes.',
+    }
+  }
 }
 
 /** The site's stylesheets for the preview's frame, as text or as a file of the editor's. */

@@ -182,7 +182,10 @@ const itemFields = new WeakMap<object, Map<number, FieldMap>>()
  */
 function itemField(list: FieldMap, index: number): FieldMap {
   const check = list.get('check')
-  if (typeof check !== 'string') return list
+  // Only a list of plain values: a list of groups keeps its fields as they are, since Decap
+  // resolves a picture's folder by the very field it was given (a copy made a new logo's
+  // path wrong on publish); their items share every rule anyway.
+  if (typeof check !== 'string' || !list.get('field')) return list
   let byIndex = itemFields.get(list)
   if (!byIndex) itemFields.set(list, (byIndex = new Map()))
   let field = byIndex.get(index)
@@ -341,7 +344,7 @@ type Preview = {
   previewHtml(
     name: string,
     draft: Record<string, never>,
-    picture: (path: string) => string,
+    picture: (value: string, where: readonly (string | number)[]) => string,
     published: Record<string, never>,
   ): { html: string; problem?: string }
   previewStyles(): { css: string; raw: boolean }[]
@@ -354,6 +357,24 @@ const PROBLEM_STYLE = {
   background: '#fdecea',
   color: '#3b0d0a',
   font: '15px/1.5 system-ui, sans-serif',
+}
+
+/**
+ * Where the preview finds a picture the draft names that the page does not have yet: one just
+ * uploaded, from the entry's new files; another of content/imagenes/, from the development
+ * server (npm run cms). Built for a Git host, that one shows empty until it is published.
+ * (Decap's getAsset is not asked: asked here, for a file not yet in the repository, it made a
+ * picture of its own that the next publish tried to write under a wrong path.)
+ */
+function pictureUrl(entry: { get(key: string): unknown }, value: string): string {
+  const path = value.replace(/^\/?(content\/)?(imagenes\/)?/, '')
+  type Files = { find(test: (file: FieldMap) => boolean): FieldMap | undefined } | undefined
+  const uploaded = (entry.get('mediaFiles') as Files)?.find((file) =>
+    String(file.get('path')).endsWith(`/${path}`),
+  )
+  const url = uploaded?.get('url') ?? uploaded?.get('displayURL')
+  if (typeof url === 'string') return url
+  return import.meta.env.DEV ? `/content/imagenes/${path}` : ''
 }
 
 /**
@@ -372,8 +393,7 @@ export function addPreview(
       const { html, problem } = previewHtml(
         name,
         data?.toJS() ?? {},
-        // Resolved from the top of the repository: the path names its folder.
-        (path) => String(props.getAsset(`/${path}`) ?? path),
+        (value) => pictureUrl(props.entry, value),
         (published(name) ?? {}) as Record<string, never>,
       )
       return h(
@@ -395,7 +415,9 @@ export function addPreview(
           : h(
               'p',
               { role: 'alert', style: PROBLEM_STYLE },
-              `Así no se puede publicar, y la vista previa muestra el texto publicado. ${problem}`,
+              problem.startsWith('«')
+                ? `Así no se puede publicar, y la vista previa muestra el texto publicado. ${problem}`
+                : problem,
             ),
         h('div', { dangerouslySetInnerHTML: { __html: html } }),
       )
