@@ -53,6 +53,7 @@ const nodeTests = {
     'server/**/*.test.ts',
     'pipeline/**/*.test.ts',
     'editor/**/*.test.ts',
+    'scripts/**/*.test.ts',
     'testing/**/*.test.ts',
   ],
   globalSetup: ['testing/server/node-version.ts'],
@@ -94,8 +95,13 @@ export default defineConfig({
           name: 'processes',
           ...nodeTests,
           include: STARTS_PROGRAMS,
-          // One throwaway PostgreSQL for the run; each test takes a fresh database in it.
-          globalSetup: [...nodeTests.globalSetup, 'testing/server/postgres.ts'],
+          // One throwaway PostgreSQL for the run (each test takes a fresh database in it), and
+          // the server compiled once for every file that runs it.
+          globalSetup: [
+            ...nodeTests.globalSetup,
+            'testing/server/postgres.ts',
+            'testing/server/compile-once.ts',
+          ],
         },
       },
     ],

@@ -10,7 +10,6 @@
 //   git worktree add /tmp/before <commit> && ln -s "$PWD/node_modules" /tmp/before/ &&
 //   (cd /tmp/before && npx tsc -p tsconfig.server.json --outDir build)
 //   BENCH_SERVERS=before=/tmp/before/build/server/main.js,after=build/server/main.js npm run bench:floods
-import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
@@ -19,6 +18,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { startSite } from '../testing/site.js'
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 const distDir = resolve(process.env.DIST_DIR ?? join(repoRoot, 'dist'))
@@ -48,31 +48,19 @@ const SEND_BODY = JSON.stringify({
   },
 })
 
-async function start(main: string, dataDir: string) {
-  const child = spawn(process.execPath, [main], {
+const start = (main: string, dataDir: string) =>
+  startSite({
+    host: 'node',
+    server: main,
+    build: { dir: distDir },
+    showErrors: true,
     env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DIST_DIR: distDir,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DEMO_RATE_LIMIT_PER_MINUTE: '1000000',
       DEMO_TOTAL_LIMIT_PER_MINUTE: '1000000',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
   })
-  const url = await new Promise<string>((done, fail) => {
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const found = /Listening on (http:\/\/\S+?)\/?\n/.exec(output)?.[1]
-      if (found !== undefined) done(found)
-    })
-    child.once('exit', () => fail(new Error(`${main} did not start:\n${output}`)))
-  })
-  return { child, url }
-}
 
 function facts(pid: number): { rss: number; peak: number; files: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -166,9 +154,9 @@ for (const { label, main } of servers) {
   const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-bench-floods-'))
   const server = await start(main, dataDir)
   try {
-    const page = await requestsPerSecond(server.url, 'GET')
-    const send = await requestsPerSecond(server.url, 'POST')
-    const result = await flood(server.url, server.child.pid!)
+    const page = await requestsPerSecond(server.origin, 'GET')
+    const send = await requestsPerSecond(server.origin, 'POST')
+    const result = await flood(server.origin, server.child.pid!)
     rows.push([
       label,
       String(page),
@@ -181,6 +169,7 @@ for (const { label, main } of servers) {
     ])
   } finally {
     server.child.kill('SIGKILL')
+    await server.exited
     await rm(dataDir, { recursive: true, force: true })
   }
 }

@@ -18,7 +18,7 @@
 // Figures are printed, never asserted: this machine is shared and timings are noisy. The 1-minute
 // load average is printed beside them. Exits 1 only when the bench itself failed.
 
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { cpSync, existsSync, rmSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
@@ -33,8 +33,8 @@ import {
   scrollTrace,
 } from './scroll.mjs'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../testing/chromium.mjs'
-import { freePort } from '../testing/free-port.mjs'
 import { markHydratedOnceRendered, waitForHydration } from '../testing/hydration.mjs'
+import { startSite } from '../testing/site.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const argv = process.argv.slice(2)
@@ -74,55 +74,17 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
 // ---------------------------------------------------------------------------------------------
 // Servers
 
-/**
- * Spawns a server process and waits until `url` answers 200. It is stopped on clean-up.
- * @param {string} command @param {string[]} args
- * @param {{ cwd: string, env: NodeJS.ProcessEnv, url: string }} options
- */
-async function startProcess(command, args, { cwd, env, url }) {
-  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout.on('data', (data) => (output += data))
-  child.stderr.on('data', (data) => (output += data))
-  const exited = new Promise((done) => child.once('exit', done))
-  cleanups.push(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return
-    child.kill('SIGTERM')
-    if (!(await Promise.race([exited.then(() => true), sleep(5000).then(() => false)]))) {
-      child.kill('SIGKILL')
-    }
-  })
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${command} exited:\n${output}`)
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer:\n${output}`)
-    await sleep(200)
-  }
-}
-
-/** Our production server on the build in dist/. */
+/** Our production server on the build in dist/, with a throw-away DATA_DIR. */
 async function startOurs() {
-  const port = await freePort()
   const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-bench-'))
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
-  const origin = `http://127.0.0.1:${port}`
-  await startProcess(process.execPath, ['build/server/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    url: `${origin}/healthz`,
+  const site = await startSite({
+    host: 'node',
+    build: { dir: join(root, 'dist') },
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   })
-  return origin
+  cleanups.push(site.stop)
+  return site.origin
 }
 
 /** The peer, built once in a copy under the temporary folder, served by its own `serve`. */
@@ -136,17 +98,27 @@ async function startPeer() {
       recursive: true,
       filter: (source) => !/[/\\](node_modules|dist)$/.test(source),
     })
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: copy, stdio: 'inherit' })
-    execFileSync('npm', ['run', 'build'], { cwd: copy, stdio: 'inherit' })
+    // The bench runs with NODE_ENV=production (run.mjs), under which npm ci would leave out the
+    // dev dependencies the peer is built with.
+    const peerEnv = { ...process.env }
+    delete peerEnv.NODE_ENV
+    const inPeer = { cwd: copy, stdio: /** @type {const} */ ('inherit'), env: peerEnv }
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], inPeer)
+    execFileSync('npm', ['run', 'build'], inPeer)
   }
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  await startProcess(
-    join(copy, 'node_modules/.bin/serve'),
-    ['-s', 'dist', '-l', `tcp://127.0.0.1:${port}`, '--no-clipboard', '--no-port-switching'],
-    { cwd: copy, env: { ...process.env, NO_UPDATE_CHECK: '1' }, url: `${origin}/` },
-  )
-  return origin
+  const site = await startSite({
+    host: 'own-server',
+    command: join(copy, 'node_modules/.bin/serve'),
+    args: (port) => [
+      ...['-s', 'dist', '-l', `tcp://127.0.0.1:${port}`],
+      ...['--no-clipboard', '--no-port-switching'],
+    ],
+    cwd: copy,
+    env: { NO_UPDATE_CHECK: '1' },
+    readyPath: '/',
+  })
+  cleanups.push(site.stop)
+  return site.origin
 }
 
 // ---------------------------------------------------------------------------------------------

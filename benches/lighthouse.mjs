@@ -3,7 +3,7 @@
 // computeMedianRun, its HTML report, then the scroll trace of scroll.mjs.
 //   --no-build  bench the existing build. CHROMIUM_PATH picks the browser.
 // Writes bench-results/lighthouse.json and bench-results/lighthouse-<page>.html.
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { loadavg, availableParallelism } from 'node:os'
 import * as chromeLauncher from 'chrome-launcher'
@@ -13,6 +13,7 @@ import { ReportGenerator } from 'lighthouse/report/generator/report-generator.js
 import { chromium } from 'playwright-core'
 import { describeScrollTrace, SCROLL_TRACE_TITLE, scrollTrace } from './scroll.mjs'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../testing/chromium.mjs'
+import { startSite } from '../testing/site.ts'
 
 const PAGES = { '/': 'home', '/tyc': 'terms' }
 const RUNS = 3
@@ -22,24 +23,6 @@ const METRICS = {
   LCP: ['largest-contentful-paint', (ms) => `${(ms / 1000).toFixed(2)} s`],
   TBT: ['total-blocking-time', (ms) => `${Math.round(ms)} ms`],
   CLS: ['cumulative-layout-shift', (value) => value.toFixed(3)],
-}
-
-/** The production server on a free port, with a throw-away outbox. */
-async function startServer() {
-  const server = spawn(process.execPath, ['build/server/main.js'], {
-    env: { ...process.env, PORT: '0', DATA_DIR: 'bench-results/.data', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const origin = await new Promise((resolve, reject) => {
-    let output = ''
-    server.once('exit', (code) => reject(new Error(`the server exited (${code}): ${output}`)))
-    server.stdout.on('data', (chunk) => {
-      output += chunk
-      const listening = /Listening on (http:\/\/[^/\s]+)\//.exec(output)
-      if (listening) resolve(listening[1])
-    })
-  })
-  return { origin, stop: () => server.kill('SIGTERM') }
 }
 
 /** One run in a fresh Chromium: cold cache, nothing shared with the other runs. */
@@ -71,7 +54,12 @@ if (!process.argv.includes('--no-build'))
 const load = loadavg()[0]
 if (load > availableParallelism() / 2)
   console.log(`⚠ Load average ${load.toFixed(2)}: CPU-bound figures will be inflated and noisy.`)
-const server = await startServer()
+// The production server on a free port, with a throw-away outbox.
+const server = await startSite({
+  host: 'node',
+  build: { dir: 'dist' },
+  env: { DATA_DIR: 'bench-results/.data', LOG_LEVEL: 'warn' },
+})
 try {
   await mkdir('bench-results', { recursive: true })
   const results = { date: new Date().toISOString(), loadAverage: load, runs: RUNS, pages: {} }
@@ -112,5 +100,5 @@ try {
   await writeFile('bench-results/lighthouse.json', `${JSON.stringify(results, null, 2)}\n`)
   console.log('Wrote bench-results/lighthouse.json and the median runs as HTML reports.')
 } finally {
-  server.stop()
+  await server.stop()
 }

@@ -1,10 +1,10 @@
 // `node benches/run.mjs NAME`: runs benches/NAME.mjs or benches/NAME.ts, first installing the
 // benches' own dependencies (benches/package.json) when they are missing or older than their
-// lock. A TypeScript bench is loaded through Vite's module runner, as the build's last step is.
+// lock. Every bench is loaded through Vite's module runner, as the build's last step is: they
+// start the site through the TypeScript of testing/site.ts.
 import { execFileSync } from 'node:child_process'
 import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { runnerImport } from 'vite'
 
 const here = import.meta.dirname
@@ -23,11 +23,7 @@ if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtime
 }
 
 process.argv.splice(2, 1) // the bench reads its own options from argv[2] on
-if (source.endsWith('.ts')) {
-  // The runner would set NODE_ENV to development when it is unset, and the bench runs inside
-  // it: what the bench measures runs as in production.
-  process.env.NODE_ENV ??= 'production'
-  await runnerImport(source, { configFile: false, logLevel: 'warn' })
-} else {
-  await import(pathToFileURL(source).href)
-}
+// The runner would set NODE_ENV to development when it is unset, and the bench runs inside it:
+// what the bench measures runs as in production.
+process.env.NODE_ENV ??= 'production'
+await runnerImport(source, { configFile: false, logLevel: 'warn' })

@@ -3,20 +3,19 @@
 // BENCH_CONNECTIONS (500) connections for BENCH_SECONDS (20) each, asking for br/gzip as a
 // browser does. Prints a table, writes bench-results/server.json, and exits non-zero if the
 // Node server had any error, timeout or non-2xx answer.
-import { fork } from 'node:child_process'
-import { mkdir, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { readSiteBuild } from '../server/site-build.js'
-import { nginxInstalled, startNginx } from '../testing/server/nginx.js'
+import { nginxInstalled } from '../testing/server/nginx.js'
+import { startSite } from '../testing/site.js'
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 const distDir = resolve(process.env.DIST_DIR ?? join(repoRoot, 'dist'))
 const seconds = Number(process.env.BENCH_SECONDS ?? 20)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 500)
-const START_TIMEOUT_MS = 15_000
 
 interface Figures {
   server: string
@@ -41,36 +40,25 @@ async function largestScript(): Promise<string> {
   return `/assets/${largest}`
 }
 
-/** Waits for the "Listening on" line the server prints; null if it exited or took too long. */
-async function listeningUrl(logFile: string, exited: () => boolean): Promise<string | null> {
-  const deadline = Date.now() + START_TIMEOUT_MS
-  while (!exited() && Date.now() < deadline) {
-    const url = /^Listening on (http:\/\/\S+?)\/?$/m.exec(await readFile(logFile, 'utf8'))?.[1]
-    if (url !== undefined) return url
-    await new Promise((wait) => setTimeout(wait, 50))
-  }
-  return null
-}
-
 // Loaded into the server's process before main.js: answers 'memory' on the IPC channel with
 // the server's own figures, so the production server holds no code for its benchmark.
 const REPORT_MEMORY =
   'data:text/javascript,process.on("message",(m)=>{if(m==="memory")process.send({memory:process.memoryUsage()})});process.channel?.unref()'
 
-/** Starts build/server/main.js with an IPC channel (for memory figures), logging to a file. */
+/**
+ * Starts build/server/main.js with an IPC channel (for memory figures), logging to a file: its
+ * request log under load would otherwise cost this process, which runs autocannon, its CPU.
+ */
 async function startNode(work: string) {
-  const logFile = join(work, 'node-server.log')
-  const log = await open(logFile, 'w')
-  const child = fork(join(repoRoot, 'build/server/main.js'), [], {
-    execArgv: ['--import', REPORT_MEMORY],
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DIST_DIR: distDir, DATA_DIR: work },
-    stdio: ['ignore', log.fd, log.fd, 'ipc'],
+  const site = await startSite({
+    host: 'node',
+    build: { dir: distDir },
+    env: { DATA_DIR: work },
+    nodeOptions: ['--import', REPORT_MEMORY],
+    ipc: true,
+    logFile: join(work, 'node-server.log'),
   })
-  const url = await listeningUrl(logFile, () => child.exitCode !== null)
-  if (url === null) {
-    child.kill('SIGKILL')
-    throw new Error(`the Node server did not start:\n${await readFile(logFile, 'utf8')}`)
-  }
+  const { child } = site
   const memory = () =>
     new Promise<NodeJS.MemoryUsage>((done, reject) => {
       const timer = setTimeout(() => reject(new Error('no memory report')), 5_000)
@@ -80,13 +68,7 @@ async function startNode(work: string) {
       })
       child.send('memory')
     })
-  const stop = async (): Promise<void> => {
-    const exited = new Promise((done) => child.once('exit', done))
-    child.kill('SIGTERM')
-    await exited
-    await log.close()
-  }
-  return { url, memory, stop }
+  return { url: site.origin, memory, stop: site.stop }
 }
 
 async function load(server: string, url: string, path: string): Promise<Figures> {
@@ -154,9 +136,9 @@ async function measure(work: string, asset: string): Promise<Measured> {
       'nginx is not installed (apt-get install -y nginx-light): only Node was measured'
     return { rows, memoryBefore, memoryAfter, nginxNote }
   }
-  const nginx = await startNginx(distDir)
+  const nginx = await startSite({ host: 'nginx', build: { dir: distDir } })
   try {
-    for (const path of ['/', asset]) rows.push(await load('nginx', nginx.url, path))
+    for (const path of ['/', asset]) rows.push(await load('nginx', nginx.origin, path))
   } finally {
     await nginx.stop()
   }

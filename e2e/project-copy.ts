@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import { startSite, type RunningSite } from '../testing/site.js'
+import { waitUntil } from '../testing/wait-until.js'
 import { expect } from './fixtures'
 
 /**
@@ -12,10 +13,7 @@ import { expect } from './fixtures'
  */
 export class ProjectCopy {
   readonly root: string
-  private server: ChildProcess | undefined
-  /** What the running script printed so far. */
-  private output = ''
-  private script = ''
+  private site: RunningSite | undefined
 
   constructor(name: string) {
     this.root = resolve('build', name)
@@ -31,40 +29,27 @@ export class ProjectCopy {
   }
 
   /** Starts one of the copy's scripts; resolves with the origin it prints once it listens. */
-  start(script: string, env: Record<string, string>): Promise<string> {
-    const child = spawn('node', [join(this.root, script)], {
-      cwd: this.root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
-    this.server = child
-    this.output = ''
-    this.script = script
-    child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()))
-    return this.printed(/Development server on (http:\/\/[^/\s]+)\//)
+  async start(script: string, env: Record<string, string>): Promise<string> {
+    this.site = await startSite({ host: 'dev', root: this.root, script, env })
+    return this.site.origin
   }
 
   /** Resolves with the first group of `pattern` once the running script has printed it. */
   printed(pattern: RegExp): Promise<string> {
-    const child = this.server!
-    return new Promise((resolveMatch, reject) => {
-      const check = () => {
-        const match = pattern.exec(this.output)
-        if (!match) return
-        child.stdout!.off('data', check)
-        child.off('exit', exited)
-        resolveMatch(match[1]!)
-      }
-      const exited = (code: number | null) =>
-        reject(new Error(`${this.script} exited (${code}): ${this.output}`))
-      child.once('exit', exited)
-      child.stdout!.on('data', check)
-      check()
+    const site = this.site!
+    const output = () => site.lines.join('\n')
+    return waitUntil(() => pattern.exec(output())?.[1], {
+      what: `the development server prints ${pattern}`,
+      giveUpIf: () => {
+        const exit = site.exit()
+        return exit === undefined ? undefined : `it exited with ${exit.code ?? exit.signal}`
+      },
+      details: output,
     })
   }
 
-  stop(): void {
-    this.server?.kill('SIGTERM')
+  async stop(): Promise<void> {
+    await this.site?.stop()
   }
 
   read(file: string): Promise<string> {

@@ -59,7 +59,7 @@ test.describe('a build configured for the e-mail service', () => {
   })
 
   test.afterAll(async () => {
-    site.stop()
+    await site.stop()
     if (api) await new Promise<void>((resolve) => api.close(() => resolve()))
   })
 

@@ -2,6 +2,7 @@
 // adapter behind it (puppeteer-driver.ts for Chromium and Firefox, webdriver-driver.ts for
 // WebKit), so the journeys are written once.
 import { HYDRATED_SELECTOR } from '../testing/hydration.mjs'
+import { waitUntil } from '../testing/wait-until.js'
 
 export type Engine = 'chromium' | 'firefox' | 'webkit'
 
@@ -9,7 +10,7 @@ export type Key = 'Escape' | 'Tab' | 'Enter'
 
 export interface EngineDriver {
   readonly engine: Engine
-  /** The site's origin, e.g. http://127.0.0.1:4174. */
+  /** The site's origin, e.g. http://127.0.0.1:41234. */
   readonly origin: string
   /** Opens a path of the site and waits for its load event. */
   goto(path: string): Promise<void>
@@ -76,16 +77,11 @@ export async function waitFor<A extends unknown[]>(
   condition: (...args: A) => boolean,
   ...args: A
 ): Promise<void> {
-  const deadline = Date.now() + WAIT_TIMEOUT_MS
-  for (;;) {
-    if (await driver.evaluate(condition, ...args)) return
-    if (Date.now() > deadline) {
-      throw new Error(
-        `${driver.engine}: timed out after ${WAIT_TIMEOUT_MS} ms waiting until ${description}`,
-      )
-    }
-    await new Promise((resolve) => setTimeout(resolve, WAIT_INTERVAL_MS))
-  }
+  await waitUntil(async () => await driver.evaluate(condition, ...args), {
+    what: `${driver.engine}: ${description}`,
+    timeoutMs: WAIT_TIMEOUT_MS,
+    intervalMs: WAIT_INTERVAL_MS,
+  })
 }
 
 /** Waits until the page has hydrated (testing/hydration.mjs): only then do clicks reach React. */

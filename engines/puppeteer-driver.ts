@@ -2,6 +2,7 @@
 // puppeteer-core and the browsers Debian installs: nothing is downloaded.
 import puppeteer, { type Browser, type LaunchOptions, type Page } from 'puppeteer-core'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../testing/chromium.mjs'
+import { waitUntil } from '../testing/wait-until.js'
 import {
   ERROR_COLLECTOR,
   READ_COLLECTED_ERRORS,
@@ -56,12 +57,12 @@ class PuppeteerDriver implements EngineDriver {
         throw error
     }
     let actual = 0
-    for (let attempt = 0; attempt < 100; attempt++) {
-      actual = await this.page.evaluate(() => innerWidth)
-      if (actual === width) return
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    throw new Error(`${this.engine}: asked for a ${width} px wide viewport, got ${actual} px`)
+    await waitUntil(async () => (actual = await this.page.evaluate(() => innerWidth)) === width, {
+      what: `${this.engine}: the viewport is ${width} px wide`,
+      timeoutMs: 10_000,
+      intervalMs: 100,
+      details: () => `it is ${actual} px wide`,
+    })
   }
 
   async click(selector: string): Promise<void> {

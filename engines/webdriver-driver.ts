@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import WebDriver, { type Client } from 'webdriver'
 import { freePort } from '../testing/free-port.mjs'
+import { waitUntil } from '../testing/wait-until.js'
 import {
   ERROR_COLLECTOR,
   READ_COLLECTED_ERRORS,
@@ -161,14 +162,20 @@ function stopDriver(server: ChildProcess): void {
 
 /** WebKitWebDriver answers its status endpoint once it accepts a session. */
 async function waitUntilReady(base: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`${WEBKIT_DRIVER} exited (${server.exitCode})`)
-    const status = await fetch(`${base}/status`).catch(() => null)
-    if (status?.ok && ((await status.json()) as { value: { ready: boolean } }).value.ready) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`${WEBKIT_DRIVER} did not start within 30 s`)
+  await waitUntil(
+    async () => {
+      const status = await fetch(`${base}/status`).catch(() => null)
+      return (
+        status?.ok === true && ((await status.json()) as { value: { ready: boolean } }).value.ready
+      )
+    },
+    {
+      what: `${WEBKIT_DRIVER} accepts a session`,
+      timeoutMs: 30_000,
+      intervalMs: 100,
+      giveUpIf: () => (server.exitCode === null ? undefined : `it exited (${server.exitCode})`),
+    },
+  )
 }
 
 export const launchWebKit: LaunchEngine = async (origin) => {

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { REPO_ROOT } from '../testing/server/spawn-server.js'
+import { REPO_ROOT } from '../testing/site.js'
 
 describe('npm run build on a static host', () => {
   it.each([

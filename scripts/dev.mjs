@@ -1,7 +1,9 @@
 // npm run dev: the two pages rendered on each request by the same renderer as the prerender
 // (src/prerender.tsx, through Vite's ssrLoadModule), the islands hydrating against Vite's dev
-// modules with hot replacement, and the local e-mail stand-in so the form sends.
-//   PORT (5173; 0 picks a free port), HOST (127.0.0.1), DATA_DIR (<repo>/.data): where the stand-in stores requests.
+// modules with hot replacement, and the local e-mail stand-in so the form sends. Its variables,
+// read through one schema (scripts/dev-settings.ts):
+//   PORT (5173; 0 picks a free port), HOST (127.0.0.1), DATA_DIR (.data, as the server takes it):
+//   where the stand-in stores requests.
 //   CMS_LOCAL (unset): set by `npm run cms`, serves the content editor at /admin/ and starts its
 //   local proxy (editor/proxy.mjs), which reads and writes content/ in this working tree.
 //   CMS_PROXY_PORT (8081; 0 picks a free port): the proxy's port, on 127.0.0.1 always; it
@@ -16,17 +18,28 @@ import { createServer as createHttpServer } from 'node:http'
 import { createRequire } from 'node:module'
 import { relative, resolve } from 'node:path'
 import Fastify from 'fastify'
-import { createServer as createViteServer } from 'vite'
+import { createServer as createViteServer, runnerImport } from 'vite'
 import { editorProxy, PROXY_PATH } from '../editor/proxy.mjs'
 
 const root = resolve(import.meta.dirname, '..')
-const port = Number(process.env.PORT || 5173)
-const host = process.env.HOST || '127.0.0.1'
-const dataDir = resolve(process.env.DATA_DIR ?? resolve(root, '.data'))
+const { readDevSettings } = (
+  await runnerImport(resolve(root, 'scripts/dev-settings.ts'), {
+    configFile: false,
+    logLevel: 'warn',
+  })
+).module
+const settings = (() => {
+  try {
+    return readDevSettings(process.env, root)
+  } catch (error) {
+    if (error.name !== 'SettingError') throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+})()
+const { port, host, dataDir, editorEnabled, proxyPort } = settings
 const RENDERER = '/src/prerender.tsx'
 const require = createRequire(import.meta.url)
-const editorEnabled = process.env.CMS_LOCAL === '1'
-const proxyPort = Number(process.env.CMS_PROXY_PORT || 8081)
 /** The proxy listens on the loopback address only, whatever HOST says. */
 const PROXY_HOST = '127.0.0.1'
 /** What the server never serves, at the top of the repository: the builds, and the data. */

@@ -4,8 +4,11 @@
 // instead of orphaning it.
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { staleReason } from '../pipeline/build-stamp.mjs'
+
+const root = resolve(import.meta.dirname, '..')
+const serverMain = join(root, 'build/server/main.js')
 
 // docs/developing.md, 'Supported Node.js versions': Node 20 still runs the server, but gets no security
 // fixes since its end of life, so production is told which line to run instead.
@@ -17,13 +20,24 @@ if (nodeMajor < 22) {
   )
 }
 
-const distDir = process.env.DIST_DIR ?? 'dist'
-if (!existsSync(join(distDir, 'index.html')) || !existsSync('build/server/main.js')) {
+/** DIST_DIR as the server will read it (server/config.ts), once there is a server to ask. */
+async function distDir() {
+  if (!existsSync(serverMain)) return join(root, 'dist')
+  const { readDistDir } = await import('../build/server/config.js')
+  try {
+    return readDistDir(process.env, root)
+  } catch {
+    return null // a wrong value: the server's start below says so in one line
+  }
+}
+
+const served = await distDir()
+if (served !== null && (!existsSync(join(served, 'index.html')) || !existsSync(serverMain))) {
   console.log('No production build yet: running npm run build first.')
-  execFileSync('npm', ['run', 'build'], { stdio: 'inherit' })
-} else {
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+} else if (served !== null) {
   // Settings are not compared: a build made with its own VITE_* settings is served as built.
-  const stale = staleReason(distDir, { compareSettings: false })
+  const stale = staleReason(relative(process.cwd(), served) || '.', { compareSettings: false })
   if (stale) console.warn(`WARNING: ${stale}. Serving it as it is; npm run build to update it.`)
 }
 await import('../build/server/main.js')

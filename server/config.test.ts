@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { ConfigError, SETTINGS, readConfig } from './config.js'
 import { DEFAULT_LIMITS } from './limits.js'
 import { expectedRows, guideTable } from '../testing/guide-table.js'
-import { REPO_ROOT } from '../testing/server/spawn-server.js'
+import { REPO_ROOT } from '../testing/site.js'
 
 describe('the runtime configuration', () => {
   it('docs/production.md lists every variable the server reads, with its meaning and default', () => {

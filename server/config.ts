@@ -2,11 +2,9 @@
 // means, its default and the values it takes. The server (server/main.ts) reads process.env
 // through this schema only, once, at start; a wrong value stops the start with one line naming
 // the variable and the values it accepts. The run-time table of docs/production.md is checked
-// against this schema by server/config.test.ts.
-// Not through it yet: the outbox command reads DATA_DIR itself (server/outbox-cli.ts: a blank
-// or relative value resolves against the working directory, where the server takes the default
-// or resolves against the repository), and scripts/start.mjs, dev.mjs and cms.mjs read
-// DIST_DIR, PORT, HOST, DATA_DIR and CMS_PROXY_PORT themselves.
+// against this schema by server/config.test.ts. The commands around the server read the same
+// schema: `npm run outbox` (readConfig), `npm start` (DIST_DIR) and `npm run dev`/`npm run cms`
+// (scripts/dev-settings.ts), so a variable means the same thing to each of them.
 import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { z } from 'zod'
@@ -62,7 +60,7 @@ const isTimeZone = (text: string): boolean => {
   }
 }
 
-/** @internal its tests use it too */
+/** Also read by `npm run dev` (scripts/dev-settings.ts) for the variables it shares. */
 export const SETTINGS = {
   PORT: setting({
     description: 'The port to listen on (`0`: any free port).',
@@ -269,14 +267,30 @@ function readDelivery(read: <N extends keyof typeof SETTINGS>(name: N) => Value<
   return delivery
 }
 
+/**
+ * DATA_DIR as the server, `npm run outbox` and `npm run dev` all take it: unset or blank, the
+ * default; relative, against the repository (`root`), whatever the working directory.
+ */
+export function readDataDir(env: NodeJS.ProcessEnv, root: string): string {
+  return resolve(root, settingsReader(SETTINGS, env).required('DATA_DIR'))
+}
+
+/**
+ * DIST_DIR as the server and `npm start` take it, resolved like DATA_DIR.
+ * @public scripts/start.mjs imports it from the compiled server, where knip does not look.
+ */
+export function readDistDir(env: NodeJS.ProcessEnv, root: string): string {
+  return resolve(root, settingsReader(SETTINGS, env).required('DIST_DIR'))
+}
+
 /** The server's configuration from the environment; relative paths resolve against `root`. */
 export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   const { read, required } = settingsReader(SETTINGS, env)
   return {
     port: required('PORT'),
     host: required('HOST'),
-    distDir: resolve(root, required('DIST_DIR')),
-    dataDir: resolve(root, required('DATA_DIR')),
+    distDir: readDistDir(env, root),
+    dataDir: readDataDir(env, root),
     logLevel: required('LOG_LEVEL'),
     shutdownGraceMs: required('SHUTDOWN_GRACE_MS'),
     rateLimitPerMinute: required('DEMO_RATE_LIMIT_PER_MINUTE'),

@@ -12,6 +12,7 @@ import { clientKey } from './client-address.js'
 import { SEND_PATH } from './email-stand-in.js'
 import { demoRequestJson } from '../testing/server/demo-request.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
+import { waitUntil } from '../testing/wait-until.js'
 
 const ATTACKER = '127.0.0.2'
 const VISITOR = '127.0.0.3'
@@ -68,14 +69,6 @@ const serverConnections = (): Promise<number> =>
     app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
   )
 
-async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting until ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
-
 async function startApp(timeouts: { headers?: number; checkEvery?: number } = {}) {
   dataDir = await mkdtemp(join(tmpdir(), 'gaspre-conn-'))
   app = buildApp({
@@ -111,10 +104,9 @@ describe('fair connections', () => {
       const batch = Math.min(100, FLOOD - opened)
       await Promise.all(Array.from({ length: batch }, () => idleSocket(ATTACKER)))
       opened += batch
-      await until(
-        async () => app.site.connections.refused + attackerHolds() === opened,
-        `the first ${opened} sockets of the flood are kept or refused`,
-      )
+      await waitUntil(() => app.site.connections.refused + attackerHolds() === opened, {
+        what: `the first ${opened} sockets of the flood are kept or refused`,
+      })
     }
     expect(attackerHolds()).toBe(PER_CLIENT)
     expect(await serverConnections()).toBe(PER_CLIENT)
@@ -126,7 +118,9 @@ describe('fair connections', () => {
 
     // Once the attacker lets go, nothing of the flood is left.
     for (const socket of sockets) socket.destroy()
-    await until(async () => (await serverConnections()) === 0, 'every connection is closed')
+    await waitUntil(async () => (await serverConnections()) === 0, {
+      what: 'every connection is closed',
+    })
     expect(app.site.connections.open.size).toBe(0)
   })
 
@@ -137,7 +131,9 @@ describe('fair connections', () => {
     silent.on('data', (chunk: Buffer) => (answer += chunk.toString()))
     expect(await serverConnections()).toBe(1)
     // The client never closes its side (allowHalfOpen), as a hostile one would not.
-    await until(async () => (await serverConnections()) === 0, 'the server lets the socket go')
+    await waitUntil(async () => (await serverConnections()) === 0, {
+      what: 'the server lets the socket go',
+    })
     expect(answer).toMatch(/^HTTP\/1\.1 408 /)
     expect(app.site.connections.open.size).toBe(0)
   })

@@ -11,12 +11,8 @@ import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
 import { request } from '../testing/server/http.js'
 import { storedRequests } from '../testing/server/store.js'
-import {
-  compileServer,
-  runServer,
-  spawnServer,
-  type SpawnedServer,
-} from '../testing/server/spawn-server.js'
+import { MAIN_JS } from '../testing/server/compiled-server.js'
+import { spawnSite, startSite, type RunningSite, type SiteProcess } from '../testing/site.js'
 
 /** Root may mount a small tmpfs: a real disk that fills, and a real read-only file system. */
 const canMount = process.getuid?.() === 0
@@ -24,7 +20,7 @@ const NOBODY = 65_534
 
 let dist: FakeDist
 let scratch: string
-const running: SpawnedServer[] = []
+const running: SiteProcess[] = []
 const mounts: string[] = []
 
 async function tmpfs(options: string): Promise<string> {
@@ -34,8 +30,8 @@ async function tmpfs(options: string): Promise<string> {
   return dir
 }
 
-const start = async (env: Record<string, string>): Promise<SpawnedServer> => {
-  const server = await spawnServer({ DIST_DIR: dist.dist, ...env })
+const start = async (env: Record<string, string>): Promise<RunningSite> => {
+  const server = await startSite({ host: 'node', server: MAIN_JS, build: { dir: dist.dist }, env })
   running.push(server)
   return server
 }
@@ -45,13 +41,13 @@ const send = (url: string, email: string) => sendDemoRequest(url, params(email))
 
 /** What a server printed before it exited, and how it exited. */
 async function refusal(env: Record<string, string>) {
-  const server = runServer({ DIST_DIR: dist.dist, ...env })
+  const server = spawnSite({ host: 'node', server: MAIN_JS, build: { dir: dist.dist }, env })
+  running.push(server)
   const exit = await server.exited
   return { code: exit.code, lines: server.lines }
 }
 
 beforeAll(async () => {
-  compileServer()
   dist = await makeFakeDist()
   scratch = await mkdtemp(join(tmpdir(), 'gaspre-data-dir-'))
   await chmod(scratch, 0o755)
@@ -72,7 +68,7 @@ describe('one server per DATA_DIR', () => {
   it('a second server on the same folder refuses to start and names the one that holds it', async () => {
     const dataDir = canMount ? await tmpfs('size=4m') : await mkdtemp(join(scratch, 'data-'))
     const first = await start({ DATA_DIR: dataDir })
-    expect((await send(first.url, 'primero@grupo.mx')).status).toBe(200)
+    expect((await send(first.origin, 'primero@grupo.mx')).status).toBe(200)
 
     const second = await refusal({ DATA_DIR: dataDir })
     expect(second.code).toBe(1)
@@ -84,7 +80,7 @@ describe('one server per DATA_DIR', () => {
       ),
     ])
     // The first one still serves, and its request is still there.
-    expect((await send(first.url, 'segundo@grupo.mx')).status).toBe(200)
+    expect((await send(first.origin, 'segundo@grupo.mx')).status).toBe(200)
     const records = await storedRequests({ dataDir })
     expect(records.map((record) => record.params.user_email)).toEqual([
       'primero@grupo.mx',
@@ -95,7 +91,7 @@ describe('one server per DATA_DIR', () => {
     first.child.kill('SIGTERM')
     expect(await first.exited).toEqual({ code: 0, signal: null })
     const next = await start({ DATA_DIR: dataDir })
-    expect((await send(next.url, 'tercero@grupo.mx')).status).toBe(200)
+    expect((await send(next.origin, 'tercero@grupo.mx')).status).toBe(200)
     expect(await storedRequests({ dataDir })).toHaveLength(3)
   })
 
@@ -105,7 +101,7 @@ describe('one server per DATA_DIR', () => {
     killed.child.kill('SIGKILL')
     await killed.exited
     const next = await start({ DATA_DIR: dataDir })
-    expect((await send(next.url, 'despues@grupo.mx')).status).toBe(200)
+    expect((await send(next.origin, 'despues@grupo.mx')).status).toBe(200)
   })
 
   it.runIf(canMount)(
@@ -174,10 +170,14 @@ describe('a DATA_DIR the server cannot use stops the start with one line', () =>
     const locked = await mkdtemp(join(scratch, 'locked-'))
     await chmod(locked, 0o755) // root's; the server below runs as nobody
     await chmod(dist.root, 0o755) // the build itself stays readable to nobody
-    const server = runServer(
-      { DIST_DIR: dist.dist, DATA_DIR: locked },
-      { uid: NOBODY, gid: NOBODY },
-    )
+    const server = spawnSite({
+      host: 'node',
+      server: MAIN_JS,
+      build: { dir: dist.dist },
+      env: { DATA_DIR: locked },
+      user: { uid: NOBODY, gid: NOBODY },
+    })
+    running.push(server)
     expect((await server.exited).code).toBe(1)
     expect(server.lines).toEqual([
       `DATA_DIR ${locked} cannot hold the demo requests: this user (uid ${NOBODY}) may not write there. Point DATA_DIR at a folder this user can write.`,
@@ -209,7 +209,7 @@ describe('SHUTDOWN_GRACE_MS', () => {
       DATA_DIR: await mkdtemp(join(scratch, 'data-')),
       SHUTDOWN_GRACE_MS: '70000',
     })
-    expect((await request(server.url, '/healthz')).status).toBe(200)
+    expect((await request(server.origin, '/healthz')).status).toBe(200)
   })
 
   it('a value that is not a duration stops the start and says what it takes', async () => {

@@ -15,17 +15,17 @@ import {
 } from '../testing/server/delivery-peers.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
 import { freshDatabase } from '../testing/server/postgres.js'
-import { compileServer, spawnServer, type SpawnedServer } from '../testing/server/spawn-server.js'
+import { MAIN_JS } from '../testing/server/compiled-server.js'
+import { startSite, type RunningSite } from '../testing/site.js'
 import { storedRequests } from '../testing/server/store.js'
 
 let dist: FakeDist
 let dataDir: string
 let smtp: SmtpPeer
 let webhook: WebhookPeer
-const running: SpawnedServer[] = []
+const running: RunningSite[] = []
 
 beforeAll(async () => {
-  compileServer()
   dist = await makeFakeDist()
 })
 afterEach(async () => {
@@ -48,7 +48,6 @@ async function peers(): Promise<Record<string, string>> {
   webhook = await startWebhookPeer()
   dataDir = await mkdtemp(join(tmpdir(), 'gaspre-delivery-'))
   return {
-    DIST_DIR: dist.dist,
     DATA_DIR: dataDir,
     DEMO_RATE_LIMIT_PER_MINUTE: '100000',
     DEMO_TOTAL_LIMIT_PER_MINUTE: '100000',
@@ -60,8 +59,8 @@ async function peers(): Promise<Record<string, string>> {
   }
 }
 
-const start = async (env: Record<string, string>): Promise<SpawnedServer> => {
-  const server = await spawnServer(env)
+const start = async (env: Record<string, string>): Promise<RunningSite> => {
+  const server = await startSite({ host: 'node', server: MAIN_JS, build: { dir: dist.dist }, env })
   running.push(server)
   return server
 }
@@ -87,7 +86,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (kind) => {
           new URL(webhook.url).origin,
       )
     for (let i = 0; i < 5; i++) {
-      const res = await sendDemoRequest(first.url, { ...DEMO_PARAMS, contact_number: `${i}` })
+      const res = await sendDemoRequest(first.origin, { ...DEMO_PARAMS, contact_number: `${i}` })
       expect(res.status).toBe(200)
     }
     await expect.poll(() => smtp.attempts, { timeout: 20_000 }).toBeGreaterThanOrEqual(5)
@@ -122,7 +121,7 @@ describe('two servers on one PostgreSQL', () => {
     const [a, b] = await Promise.all([start(env), start(env)])
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        sendDemoRequest((i % 2 === 0 ? a! : b!).url, { ...DEMO_PARAMS, contact_number: `${i}` }),
+        sendDemoRequest((i % 2 === 0 ? a! : b!).origin, { ...DEMO_PARAMS, contact_number: `${i}` }),
       ),
     )
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200))

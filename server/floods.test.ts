@@ -19,12 +19,14 @@ import { DEMO_PARAMS, demoRequestJson, sendDemoRequest } from '../testing/server
 import { LOCAL_BUILD, makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { rawRequest, request } from '../testing/server/http.js'
 import { assertSecurityHeaders } from '../testing/server/serving-checks.js'
-import { compileServer, spawnServer, type SpawnedServer } from '../testing/server/spawn-server.js'
+import { MAIN_JS } from '../testing/server/compiled-server.js'
+import { startSite, type RunningSite } from '../testing/site.js'
+import { waitUntil } from '../testing/wait-until.js'
 
 let dist: FakeDist
 let dataDir: string
 let app: FastifyInstance | null = null
-let spawned: SpawnedServer | null = null
+let spawned: RunningSite | null = null
 let url: string
 let logLines: Record<string, unknown>[]
 const sockets: Socket[] = []
@@ -43,13 +45,6 @@ async function startApp(): Promise<void> {
   })
   app = buildApp({ distDir: dist.dist, dataDir, logger: { level: 'info', stream } })
   url = await app.listen({ port: 0, host: '127.0.0.1' })
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let attempt = 0; !(await condition()); attempt++) {
-    if (attempt > 800) throw new Error(`gave up waiting until ${what}`)
-    await new Promise((wait) => setTimeout(wait, 25))
-  }
 }
 
 /** A socket from `localAddress` that sends `bytes` and then neither reads nor closes. */
@@ -80,7 +75,6 @@ function processFacts(pid: number): { rssBytes: number; peakRssBytes: number; op
 }
 
 beforeAll(async () => {
-  compileServer()
   dist = await makeFakeDist()
 })
 afterEach(async () => {
@@ -101,8 +95,13 @@ afterAll(async () => {
 describe('floods', () => {
   it('the pipelining flood: 4 sockets × 5,000 pipelined GET / that are never read keep memory and open files bounded, and a visitor is served', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-floods-'))
-    spawned = await spawnServer({ DIST_DIR: dist.dist, DATA_DIR: dataDir })
-    url = spawned.url
+    spawned = await startSite({
+      host: 'node',
+      server: MAIN_JS,
+      build: { dir: dist.dist },
+      env: { DATA_DIR: dataDir },
+    })
+    url = spawned.origin
     const pid = spawned.child.pid!
     // Warm: the server has served a page and a send once, as it will have in production.
     expect((await request(url, '/')).status).toBe(200)
@@ -130,10 +129,9 @@ describe('floods', () => {
 
     // Once the attacker lets go, nothing of the flood is left open.
     for (const socket of sockets) socket.destroy()
-    await until(
-      () => processFacts(pid).openFiles <= before.openFiles + 2,
-      'the server closes what the flood opened',
-    )
+    await waitUntil(() => processFacts(pid).openFiles <= before.openFiles + 2, {
+      what: 'the server closes what the flood opened',
+    })
   })
 
   it('17 addresses × 64 idle sockets (each within its own share) leave a place for a visitor from an 18th', async () => {
@@ -150,10 +148,9 @@ describe('floods', () => {
         Array.from({ length: maxConnectionsPerClient }, () => socketFrom(`127.0.1.${address}`)),
       )
       opened += maxConnectionsPerClient
-      await until(
-        () => held() + connections.refused + connections.evicted === opened,
-        `the server has seen the first ${opened} sockets`,
-      )
+      await waitUntil(() => held() + connections.refused + connections.evicted === opened, {
+        what: `the server has seen the first ${opened} sockets`,
+      })
     }
     expect(held()).toBe(maxConnections)
 

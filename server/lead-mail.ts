@@ -3,19 +3,15 @@
 // the campaign, when the request arrived in the team's time zone, and links to answer at once
 // (a call, WhatsApp, or a reply that goes to the visitor). The webhook's JSON body is here too.
 import { CAMPAIGN_KEYS } from '../src/contract/attribution.js'
-import { spreadsheetHeadings } from '../src/contract/lead-server-text.js'
+import { requestLines, spreadsheetHeadings } from '../src/contract/lead-server-text.js'
 import type { Delivery } from './lead-store.js'
 import type { OutboxRecord } from './outbox.js'
 
-const LABELS: [string, string][] = [
-  ['user_name', 'Nombre'],
-  ['user_email', 'Correo'],
-  ['user_phone', 'Teléfono'],
-  ['user_group', 'Grupo o estación'],
-  ['message', 'Comentarios'],
-  ['contact_number', 'Número de contacto'],
-]
-const SHOWN = new Set([...LABELS.map(([name]) => name), ...CAMPAIGN_KEYS, 'traffic_source'])
+const SHOWN = new Set<string>([
+  ...requestLines.map(([name]) => name),
+  ...CAMPAIGN_KEYS,
+  'traffic_source',
+])
 
 /** When the request arrived, as the sales team reads a date: "martes, 24 de noviembre de 2026, 10:05". */
 export function arrivedAt(iso: string, timeZone: string): string {
@@ -84,7 +80,7 @@ export function leadMail(record: OutboxRecord, timeZone: string): LeadMail {
     .sort()
 
   const rows: [string, string][] = [
-    ...LABELS.map(([field, label]): [string, string] => [label, value(field) || '—']),
+    ...requestLines.map(([field, label]): [string, string] => [label, value(field) || '—']),
     ['Campaña', campaign],
     ['Recibida', when],
     ...others.map((key): [string, string] => [headingOf(key), value(key)]),

@@ -9,12 +9,11 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { TEST_SERVER_DIR, compileServer } from '../testing/server/spawn-server.js'
+import { TEST_SERVER_DIR } from '../testing/server/compiled-server.js'
 
 let dataDir: string
 
 beforeAll(async () => {
-  compileServer()
   dataDir = await mkdtemp(join(tmpdir(), 'gaspre-gc-'))
 })
 afterAll(async () => {

@@ -8,12 +8,8 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type AppOptions } from './app.js'
 import { SEND_PATH } from './email-stand-in.js'
-import {
-  NGINX_NODE_CONF,
-  nginxInstalled,
-  startNginx,
-  type NginxServer,
-} from '../testing/server/nginx.js'
+import { NGINX_NODE_CONF, nginxInstalled } from '../testing/server/nginx.js'
+import { startSite, type RunningSite } from '../testing/site.js'
 import { DEMO_PARAMS, demoRequestJson } from '../testing/server/demo-request.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 
@@ -26,11 +22,11 @@ const BRUNO = '127.0.0.3'
 let dist: FakeDist
 let dataDir: string
 let app: FastifyInstance
-let nginx: NginxServer
+let nginx: RunningSite
 
 /** Sends one demo request through nginx from a chosen loopback address. */
 function sendFrom(localAddress: string, headers: Record<string, string> = {}): Promise<number> {
-  const { hostname, port } = new URL(nginx.url)
+  const { hostname, port } = new URL(nginx.origin)
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
@@ -62,10 +58,13 @@ async function startBehindNginx(trustProxy: AppOptions['trustProxy']): Promise<v
     trustProxy,
     limits: { rateLimitPerMinute: BUDGET },
   })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  const upstreamPort = typeof address === 'object' && address !== null ? address.port : 0
-  nginx = await startNginx(dist.dist, { config: NGINX_NODE_CONF, upstreamPort })
+  const upstream = await app.listen({ port: 0, host: '127.0.0.1' })
+  nginx = await startSite({
+    host: 'nginx',
+    build: { dir: dist.dist },
+    config: NGINX_NODE_CONF,
+    upstream,
+  })
 }
 
 const budgetOf = async (address: string, headers: Record<string, string> = {}) => {

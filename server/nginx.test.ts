@@ -2,7 +2,8 @@
 import { chmod, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { NGINX_BIN, nginxInstalled, startNginx, type NginxServer } from '../testing/server/nginx.js'
+import { NGINX_BIN, nginxInstalled } from '../testing/server/nginx.js'
+import { startSite, type RunningSite } from '../testing/site.js'
 import {
   EDITOR_BUILD,
   LOCAL_BUILD,
@@ -32,16 +33,16 @@ describe.skipIf(!installed)(
   'nginx with deploy/nginx.conf: the serving rules shared with Node',
   () => {
     let dist: FakeDist
-    let nginx: NginxServer
+    let nginx: RunningSite
     let target: ServingTarget
 
     beforeAll(async () => {
       dist = await makeFakeDist()
       await chmod(dist.root, 0o755) // nginx's workers run unprivileged
-      nginx = await startNginx(dist.dist)
+      nginx = await startSite({ host: 'nginx', build: { dir: dist.dist } })
       // The traversal checks look for this file just outside the served root.
-      await writeFile(join(nginx.prefix, 'secret.txt'), `${SECRET_MARKER}\n`)
-      target = { url: nginx.url, dist, build: LOCAL_BUILD, brotli: false }
+      await writeFile(join(nginx.workDir!, 'secret.txt'), `${SECRET_MARKER}\n`)
+      target = { url: nginx.origin, dist, build: LOCAL_BUILD, brotli: false }
     })
 
     afterAll(async () => {
@@ -57,13 +58,13 @@ describe.skipIf(!installed)(
   'nginx with deploy/nginx.conf and the content editor in the build',
   () => {
     let dist: FakeDist
-    let nginx: NginxServer
+    let nginx: RunningSite
     let target: ServingTarget
     beforeAll(async () => {
       dist = await makeFakeDist(EDITOR_BUILD)
       await chmod(dist.root, 0o755)
-      nginx = await startNginx(dist.dist)
-      target = { url: nginx.url, dist, build: EDITOR_BUILD, brotli: false }
+      nginx = await startSite({ host: 'nginx', build: { dir: dist.dist } })
+      target = { url: nginx.origin, dist, build: EDITOR_BUILD, brotli: false }
     })
     afterAll(async () => {
       await nginx?.stop()

@@ -10,7 +10,8 @@ import { SQLITE_FILE, openLeadStore, type LeadStore } from './lead-store.js'
 import { CSV_COLUMNS, csvField, formatRecord } from './outbox-cli.js'
 import type { OutboxRecord } from './outbox.js'
 import { freshDatabase } from '../testing/server/postgres.js'
-import { OUTBOX_CLI_JS, REPO_ROOT, compileServer } from '../testing/server/spawn-server.js'
+import { OUTBOX_CLI_JS } from '../testing/server/compiled-server.js'
+import { REPO_ROOT } from '../testing/site.js'
 
 const run = promisify(execFile)
 let dir: string
@@ -52,7 +53,6 @@ async function seed(dataDir: string, records: OutboxRecord[]): Promise<string> {
 }
 
 beforeAll(async () => {
-  compileServer()
   dir = await mkdtemp(join(tmpdir(), 'gaspre-cli-'))
 })
 afterAll(async () => {

@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { ATTRIBUTION_MAX_LENGTH, type AttributionParam } from '../src/contract/attribution.js'
 import { CONTACT_NUMBER_PARAM, FIELD_NAMES } from '../src/contract/demo-request.js'
+import { requestLines } from '../src/contract/lead-server-text.js'
 import { SettingError } from '../src/config/env-settings.js'
 import { readConfig } from './config.js'
 import { arrivedAt, deliveryState } from './lead-mail.js'
@@ -29,16 +30,7 @@ import type { OutboxRecord } from './outbox.js'
 import { writeXlsx } from './outbox-xlsx.js'
 import { visibleControls } from './visible-text.js'
 
-/** Known template params, in the order a reader wants them. */
-const LABELS: [string, string][] = [
-  ['user_name', 'Nombre'],
-  ['user_email', 'Correo'],
-  ['user_phone', 'Teléfono'],
-  ['user_group', 'Grupo'],
-  ['message', 'Comentarios'],
-  ['contact_number', 'Número de contacto'],
-]
-const KNOWN = new Set(LABELS.map(([name]) => name))
+const KNOWN = new Set<string>(requestLines.map(([name]) => name))
 const WIDTH = 20
 
 /** The CSV's columns: the record's id and time, then the template params the page sends. */
@@ -90,7 +82,7 @@ export function formatRecord(
 ): string {
   const when = `${arrivedAt(record.receivedAt, timeZone)} (${timeZone})`
   const lines = [`#${index}  ${visibleControls(`${when}  ${record.id}`)}`]
-  for (const [name, label] of LABELS) lines.push(field(label, record.params[name] ?? '—'))
+  for (const [name, label] of requestLines) lines.push(field(label, record.params[name] ?? '—'))
   const others = Object.keys(record.params)
     .filter((name) => !KNOWN.has(name))
     .sort()

@@ -61,7 +61,7 @@ export interface OutboxIo {
   freeBytes(dir: string): Promise<number>
 }
 
-/** @internal the browser suites' test server wraps it (testing/serve-for-tests.mjs) */
+/** @internal the browser suites' test server wraps it (testing/server-with-full-disk.mjs) */
 export const nodeOutboxIo: OutboxIo = {
   openForAppend: (file) => open(file, 'a+'),
   async freeBytes(dir) {

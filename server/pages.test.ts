@@ -9,13 +9,8 @@ import {
   makeFakeDist,
   type FakeDist,
 } from '../testing/server/fake-dist.js'
-import {
-  PAGES_WAYS,
-  WRANGLER_BIN,
-  groupAlive,
-  startPagesRuntime,
-  type PagesRuntime,
-} from '../testing/server/pages-runtime.js'
+import { PAGES_WAYS, WRANGLER_BIN } from '../testing/server/pages-runtime.js'
+import { processGroupAlive, startSite, type RunningSite } from '../testing/site.js'
 import {
   EDITOR_CHECKS,
   SERVING_CHECKS,
@@ -26,13 +21,19 @@ describe.skipIf(WRANGLER_BIN === null)(
   'Cloudflare Pages runtime with _headers and _redirects: the serving rules shared with Node',
   () => {
     let dist: FakeDist
-    let pages: PagesRuntime
+    let pages: RunningSite
     let target: ServingTarget
 
     beforeAll(async () => {
       dist = await makeFakeDist()
-      pages = await startPagesRuntime(dist.dist)
-      target = { url: pages.url, dist, build: LOCAL_BUILD, brotli: false, staticHost: PAGES_WAYS }
+      pages = await startSite({ host: 'pages', build: { dir: dist.dist } })
+      target = {
+        url: pages.origin,
+        dist,
+        build: LOCAL_BUILD,
+        brotli: false,
+        staticHost: PAGES_WAYS,
+      }
     })
 
     afterAll(async () => {
@@ -46,7 +47,7 @@ describe.skipIf(WRANGLER_BIN === null)(
 
     it('stops with everything it started: no wrangler, no workerd left', async () => {
       await pages.stop()
-      expect(groupAlive(pages.groupId)).toBe(false)
+      expect(processGroupAlive(pages.child.pid!)).toBe(false)
     })
   },
 )
@@ -55,12 +56,18 @@ describe.skipIf(WRANGLER_BIN === null)(
   'Cloudflare Pages runtime with the content editor in the build',
   () => {
     let dist: FakeDist
-    let pages: PagesRuntime
+    let pages: RunningSite
     let target: ServingTarget
     beforeAll(async () => {
       dist = await makeFakeDist(EDITOR_BUILD)
-      pages = await startPagesRuntime(dist.dist)
-      target = { url: pages.url, dist, build: EDITOR_BUILD, brotli: false, staticHost: PAGES_WAYS }
+      pages = await startSite({ host: 'pages', build: { dir: dist.dist } })
+      target = {
+        url: pages.origin,
+        dist,
+        build: EDITOR_BUILD,
+        brotli: false,
+        staticHost: PAGES_WAYS,
+      }
     })
     afterAll(async () => {
       await pages?.stop()

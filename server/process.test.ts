@@ -1,6 +1,5 @@
 // The compiled server as a process: what it prints, how it stops, and that the store survives
 // a crash, on SQLite and on PostgreSQL.
-import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
@@ -12,22 +11,30 @@ import { SEND_PATH } from './email-stand-in.js'
 import { SQLITE_FILE } from './lead-store.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { request, type HttpResponse } from '../testing/server/http.js'
-import {
-  REPO_ROOT,
-  compileServer,
-  runServer,
-  spawnServer,
-  type SpawnedServer,
-} from '../testing/server/spawn-server.js'
+import { MAIN_JS } from '../testing/server/compiled-server.js'
+import { spawnSite, startSite, type RunningSite, type SiteProcess } from '../testing/site.js'
+import { waitUntil } from '../testing/wait-until.js'
 import { freshDatabase } from '../testing/server/postgres.js'
 import { storedRequests } from '../testing/server/store.js'
 
 let dist: FakeDist
 let dataDir: string
-const running: SpawnedServer[] = []
+const running: SiteProcess[] = []
 
-const start = async (env: Record<string, string> = {}): Promise<SpawnedServer> => {
-  const server = await spawnServer({ DIST_DIR: dist.dist, DATA_DIR: dataDir, ...env })
+const start = async (env: Record<string, string> = {}): Promise<RunningSite> => {
+  const server = await startSite({
+    host: 'node',
+    server: MAIN_JS,
+    build: { dir: dist.dist },
+    env: { DATA_DIR: dataDir, ...env },
+  })
+  running.push(server)
+  return server
+}
+
+/** A server started to see it refuse: not waited for, only killed if it runs on. */
+const refuse = (env: Record<string, string>, distDir = dist.dist): SiteProcess => {
+  const server = spawnSite({ host: 'node', server: MAIN_JS, build: { dir: distDir }, env })
   running.push(server)
   return server
 }
@@ -100,7 +107,6 @@ function isAlive(pid: number): boolean {
 }
 
 beforeAll(async () => {
-  compileServer()
   dist = await makeFakeDist()
 })
 
@@ -126,7 +132,7 @@ describe('the server process', () => {
     await expect
       .poll(() => server.lines.some((line) => line.startsWith('Demo requests are stored in')))
       .toBe(true)
-    expect(server.lines).toContain(`Listening on ${server.url}/`)
+    expect(server.lines).toContain(`Listening on ${server.origin}/`)
     expect(
       server.lines.some((line) => /^LOCAL mode: .*stand in for the sending API/.test(line)),
     ).toBe(true)
@@ -144,8 +150,8 @@ describe('the server process', () => {
   it('logs each request as one JSON line, and each stored request by id and contact number only', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
     const server = await start()
-    await request(server.url, '/tyc?from=test')
-    expect((await submit(server.url, 'log@x.mx')).status).toBe(200)
+    await request(server.origin, '/tyc?from=test')
+    expect((await submit(server.origin, 'log@x.mx')).status).toBe(200)
     const jsonLines = () =>
       server.lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line))
     // The answer can reach the test before the server's log line reaches its pipe.
@@ -173,7 +179,7 @@ describe('the server process', () => {
     // A slow upload, as from a phone on a weak signal: the server has read the request's head
     // (it answers "100 Continue") and waits for its body while the signal arrives.
     const body = demoRequestBody(email)
-    const { hostname, port } = new URL(server.url)
+    const { hostname, port } = new URL(server.origin)
     const upload = httpRequest({
       host: hostname,
       port: Number(port),
@@ -203,16 +209,17 @@ describe('the server process', () => {
       },
     )
     await new Promise<void>((resolve) => upload.once('continue', resolve))
-    const signalled = Date.now()
     server.child.kill('SIGTERM')
-    await expect.poll(() => refusesConnections(server.url)).toBe(true)
+    await expect.poll(() => refusesConnections(server.origin)).toBe(true)
     upload.end(body)
     const answer = await answered
     expect(answer.status).toBe(200)
     expect(answer.text).toBe('OK')
     expect(answer.connection).toBe('close')
     expect(await server.exited).toEqual({ code: 0, signal: null })
-    expect(Date.now() - signalled).toBeLessThan(5_000)
+    // It exited because the work was done, not because the grace ran out on the idle
+    // keep-alive connection.
+    expect(server.lines.join('\n')).not.toContain('did not finish in time')
     agent.destroy()
     const records = await storedRequests({ dataDir })
     expect(records.map((record) => record.params.user_email)).toEqual([email])
@@ -220,35 +227,28 @@ describe('the server process', () => {
 
   it('SIGTERM to the `npm start` process stops the server: the port is freed, no node is left', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
-    const npm = spawn('npm', ['start'], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DIST_DIR: dist.dist, DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const npm = await startSite({
+      host: 'node',
+      viaNpmStart: true,
+      server: MAIN_JS,
+      build: { dir: dist.dist },
+      env: { DATA_DIR: dataDir },
     })
-    const exited = new Promise((done) => npm.once('exit', (code, signal) => done({ code, signal })))
-    let output = ''
-    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    let url: string | undefined
-    for (let waited = 0; url === undefined; waited += 50) {
-      if (waited > 30_000 || npm.exitCode !== null) throw new Error(`npm start failed:\n${output}`)
-      await new Promise((wait) => setTimeout(wait, 50))
-      url = /Listening on (http:\/\/\S+?)\/?\n/.exec(output)?.[1]
-    }
-    const processes = [npm.pid as number, ...descendantsOf(npm.pid as number)]
+    running.push(npm)
+    const npmPid = npm.child.pid as number
+    const processes = [npmPid, ...descendantsOf(npmPid)]
     expect(processes.length).toBeGreaterThan(1)
 
     try {
-      process.kill(npm.pid as number, 'SIGTERM') // what a supervisor does: signal the main PID
-      expect(await exited).toEqual({ code: 0, signal: null })
-      expect(output).toMatch(/"signal":"SIGTERM".*stopping/)
-      expect(await refusesConnections(url)).toBe(true)
-      for (let waited = 0; processes.some(isAlive); waited += 50) {
-        expect(waited, `still running: ${processes.filter(isAlive).join(', ')}`).toBeLessThan(
-          10_000,
-        )
-        await new Promise((wait) => setTimeout(wait, 50))
-      }
+      process.kill(npmPid, 'SIGTERM') // what a supervisor does: signal the main PID
+      expect(await npm.exited).toEqual({ code: 0, signal: null })
+      expect(npm.lines.join('\n')).toMatch(/"signal":"SIGTERM".*stopping/)
+      expect(await refusesConnections(npm.origin)).toBe(true)
+      await waitUntil(() => !processes.some(isAlive), {
+        what: 'no process npm start started is left',
+        timeoutMs: 10_000,
+        details: () => `still running: ${processes.filter(isAlive).join(', ')}`,
+      })
     } finally {
       // Never leave an orphaned server behind when the test fails.
       for (const pid of processes.filter(isAlive)) process.kill(pid, 'SIGKILL')
@@ -257,7 +257,7 @@ describe('the server process', () => {
 
   it('refuses to start with a limit that is not a whole number, naming it and what it takes', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
-    const server = runServer({ DIST_DIR: dist.dist, DATA_DIR: dataDir, OUTBOX_MAX_BYTES: '1GB' })
+    const server = refuse({ DATA_DIR: dataDir, OUTBOX_MAX_BYTES: '1GB' })
     expect((await server.exited).code).toBe(1)
     expect(server.lines).toEqual([
       'OUTBOX_MAX_BYTES must be a whole number of bytes from 1 to 1099511627776, not "1GB"',
@@ -275,7 +275,7 @@ describe('the server process', () => {
     }))
     const text = records.map((record) => `${JSON.stringify(record)}\n`).join('')
     await writeFile(join(dataDir, 'outbox.jsonl'), text)
-    const imported = (server: SpawnedServer) =>
+    const imported = (server: SiteProcess) =>
       server.lines.filter((line) => line.includes('"event":"outbox-imported"'))
     const first = await start()
     await expect.poll(() => imported(first)).toHaveLength(1)
@@ -283,7 +283,7 @@ describe('the server process', () => {
     first.child.kill('SIGTERM')
     await first.exited
     const second = await start()
-    expect((await submit(second.url, 'despues@x.mx')).status).toBe(200)
+    expect((await submit(second.origin, 'despues@x.mx')).status).toBe(200)
     expect(imported(second)).toEqual([])
     const stored = await storedRequests({ dataDir })
     expect(stored.map((record) => record.params.user_email)).toEqual([
@@ -296,8 +296,7 @@ describe('the server process', () => {
 
   it('refuses to start on an unreachable DATABASE_URL, in one line naming it', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
-    const server = runServer({
-      DIST_DIR: dist.dist,
+    const server = refuse({
       DATA_DIR: dataDir,
       DATABASE_URL: 'postgres://ventas:secreto@127.0.0.1:1/leads',
     })
@@ -310,8 +309,7 @@ describe('the server process', () => {
 
   it('refuses to start with a webhook and no secret, naming the missing variable', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
-    const server = runServer({
-      DIST_DIR: dist.dist,
+    const server = refuse({
       DATA_DIR: dataDir,
       LEADS_WEBHOOK_URL: 'https://crm.example.com/hooks/leads',
     })
@@ -322,7 +320,7 @@ describe('the server process', () => {
   })
 
   it('refuses to start without a build, saying to run the build first', async () => {
-    const server = runServer({ DIST_DIR: join(dist.root, 'no-such-dist') })
+    const server = refuse({}, join(dist.root, 'no-such-dist'))
     expect((await server.exited).code).toBe(1)
     expect(server.lines.join('\n')).toMatch(/Run npm run build first/)
   })
@@ -346,15 +344,15 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (kind) => {
       for (let i = 0; !stop; i++) {
         const email = `kill${sender}-${i}@x.mx`
         sent.push(email)
-        const res = await submit(first.url, email).catch(() => null)
+        const res = await submit(first.origin, email).catch(() => null)
         if (res === null) return
         if (res.status === 200) acknowledged.push(email)
       }
     })
-    const deadline = Date.now() + 20_000
-    while (acknowledged.length < 60 && Date.now() < deadline) {
-      await new Promise((wait) => setTimeout(wait, 2))
-    }
+    await waitUntil(() => acknowledged.length >= 60, {
+      what: '60 requests are acknowledged',
+      intervalMs: 2,
+    })
     first.child.kill('SIGKILL')
     await first.exited
     stop = true
@@ -362,7 +360,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (kind) => {
     expect(acknowledged.length).toBeGreaterThanOrEqual(60)
 
     const second = await start(env)
-    expect((await submit(second.url, 'after-restart@x.mx')).status).toBe(200)
+    expect((await submit(second.origin, 'after-restart@x.mx')).status).toBe(200)
     const records = await storedRequests({ dataDir, databaseUrl })
     const stored = records.map((record) => record.params.user_email ?? '')
     expect(new Set(stored).size).toBe(stored.length) // none stored twice
@@ -385,7 +383,7 @@ describe('two servers on one PostgreSQL', () => {
     const [a, b] = await Promise.all([start(env), start(env)])
     const emails = Array.from({ length: 20 }, (_, i) => `pair${i}@x.mx`)
     const answers = await Promise.all(
-      emails.map((email, i) => submit((i % 2 === 0 ? a! : b!).url, email)),
+      emails.map((email, i) => submit((i % 2 === 0 ? a! : b!).origin, email)),
     )
     expect(answers.map((answer) => answer.status)).toEqual(emails.map(() => 200))
     const stored = (await storedRequests({ dataDir, databaseUrl })).map((r) => r.params.user_email)

@@ -12,18 +12,13 @@ import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { sendDemoRequest } from '../testing/server/demo-request.js'
 import { request } from '../testing/server/http.js'
 import { freshDatabase } from '../testing/server/postgres.js'
-import {
-  REPO_ROOT,
-  TEST_BUILD_DIR,
-  compileServer,
-  spawnServer,
-  type SpawnedServer,
-} from '../testing/server/spawn-server.js'
+import { TEST_BUILD_DIR } from '../testing/server/compiled-server.js'
+import { REPO_ROOT, startSite, type RunningSite } from '../testing/site.js'
 
 const run = promisify(execFile)
 let app: string
 let dist: FakeDist
-let server: SpawnedServer | undefined
+let server: RunningSite | undefined
 
 beforeAll(async () => {
   app = await mkdtemp(join(tmpdir(), 'gaspre-production-'))
@@ -45,7 +40,6 @@ beforeAll(async () => {
       await cp(from, join(app, 'node_modules', 'better-sqlite3', built), { recursive: true })
     }
   }
-  compileServer()
   await cp(TEST_BUILD_DIR, join(app, 'build'), { recursive: true })
   dist = await makeFakeDist()
 }, 300_000)
@@ -77,12 +71,14 @@ describe('npm ci --omit=dev && node build/server/main.js', () => {
 
   it('serves the site and stores a demo request, and the export runs', async () => {
     const dataDir = join(app, 'data')
-    server = await spawnServer(
-      { DIST_DIR: dist.dist, DATA_DIR: dataDir },
-      { main: join(app, 'build', 'server', 'main.js') },
-    )
-    expect((await request(server.url, '/')).status).toBe(200)
-    expect((await sendDemoRequest(server.url)).status).toBe(200)
+    server = await startSite({
+      host: 'node',
+      server: join(app, 'build', 'server', 'main.js'),
+      build: { dir: dist.dist },
+      env: { DATA_DIR: dataDir },
+    })
+    expect((await request(server.origin, '/')).status).toBe(200)
+    expect((await sendDemoRequest(server.origin)).status).toBe(200)
     const { stdout } = await run(
       process.execPath,
       [join(app, 'build', 'server', 'outbox-cli.js')],
@@ -107,8 +103,13 @@ describe('npm ci --omit=dev && node build/server/main.js', () => {
     await server?.exited
     const databaseUrl = await freshDatabase()
     const env = { DIST_DIR: dist.dist, DATA_DIR: join(app, 'data-pg'), DATABASE_URL: databaseUrl }
-    server = await spawnServer(env, { main: join(app, 'build', 'server', 'main.js') })
-    expect((await sendDemoRequest(server.url)).status).toBe(200)
+    server = await startSite({
+      host: 'node',
+      server: join(app, 'build', 'server', 'main.js'),
+      build: { dir: dist.dist },
+      env,
+    })
+    expect((await sendDemoRequest(server.origin)).status).toBe(200)
     const { stdout } = await run(
       process.execPath,
       [join(app, 'build', 'server', 'outbox-cli.js'), '--json'],

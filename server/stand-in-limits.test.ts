@@ -15,6 +15,7 @@ import { MIN_FREE_BYTES, newRecord, outboxPath, readOutbox } from './outbox.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { FakeDisk } from '../testing/server/fake-disk.js'
 import { request, type HttpResponse } from '../testing/server/http.js'
+import { waitUntil } from '../testing/wait-until.js'
 
 const VISITOR = {
   user_name: 'Ana López',
@@ -70,13 +71,6 @@ async function startApp(limits: Partial<ServerLimits> = {}): Promise<void> {
     logger: { level: 'info', stream },
   })
   url = await app.listen({ port: 0, host: '127.0.0.1' })
-}
-
-async function until(condition: () => boolean): Promise<void> {
-  for (let attempt = 0; !condition(); attempt++) {
-    if (attempt > 400) throw new Error(`gave up waiting until ${condition.toString()}`)
-    await new Promise((wait) => setTimeout(wait, 25))
-  }
 }
 
 const send = (body = sendBody(), path = SEND_PATH) =>
@@ -271,7 +265,9 @@ describe('limits', () => {
 
     const [oldest, newer] = [await open(), await open()]
     oldest.on('error', () => undefined)
-    await until(() => app.site.connections.open.get('127.0.0.1') === 2)
+    await waitUntil(() => app.site.connections.open.get('127.0.0.1') === 2, {
+      what: 'the server holds both connections',
+    })
     expect(await answerTo(await open(), GET)).toMatch(/^HTTP\/1\.1 200 /)
     await closed(oldest)
     expect(newer.destroyed).toBe(false)
@@ -282,7 +278,9 @@ describe('limits', () => {
     const POST = `POST ${SEND_PATH} HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{`
     const busy = [await open(), await open()]
     for (const socket of busy) socket.write(POST)
-    await until(() => app.site.connections.busy === 2)
+    await waitUntil(() => app.site.connections.busy === 2, {
+      what: 'both connections wait for the rest of a body',
+    })
     expect(await answerTo(await open(), GET)).toBe('')
     expect(busy.every((socket) => !socket.destroyed)).toBe(true)
     for (const socket of busy) socket.destroy()

@@ -9,18 +9,21 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.js'
-import { nginxInstalled, startNginx, type NginxServer } from '../testing/server/nginx.js'
+import { nginxInstalled } from '../testing/server/nginx.js'
 import { HEADERS_FILE, REDIRECTS_FILE } from '../pipeline/postbuild.js'
 import { IMMUTABLE_CACHE, securityHeaders } from './security-headers.js'
 import { CLOUDFLARE_LIMITS } from '../pipeline/static-host-rules.js'
 import { request, type HttpResponse } from '../testing/server/http.js'
+import { WRANGLER_BIN } from '../testing/server/pages-runtime.js'
+import { TEST_SERVER_DIR } from '../testing/server/compiled-server.js'
 import {
-  WRANGLER_BIN,
-  groupAlive,
-  startPagesRuntime,
-  type PagesRuntime,
-} from '../testing/server/pages-runtime.js'
-import { buildProductionSite, type ProductionBuild } from '../testing/server/production-build.js'
+  REPO_ROOT,
+  buildSite,
+  processGroupAlive,
+  startSite,
+  type RunningSite,
+} from '../testing/site.js'
+import { readSiteBuild, type SiteBuild } from './site-build.js'
 
 const missing = 'wrangler is not installed: run npm ci (it is a dev dependency)'
 // In CI a missing runtime is a failure, never a quiet skip.
@@ -33,6 +36,51 @@ describe.runIf(required)('Cloudflare Pages runtime in CI', () => {
     expect(installed, missing).toBe(true)
   })
 })
+
+/** The public origin the test build is made for: canonical URLs, the sitemap, robots.txt. */
+const TEST_SITE_URL = 'https://gaspre.mx'
+
+interface SitePage {
+  path: string
+  file: string
+}
+
+interface ProductionBuild {
+  dist: string
+  build: SiteBuild
+  /** The pages the build wrote (dist/.site.json), each with its address and file. */
+  pages: SitePage[]
+  siteUrl: string
+}
+
+/**
+ * The real production build, in a directory of its own: `npm test` builds dist/ and
+ * build/server/ at the same time in another lane, and the server tests run once per supported
+ * Node line, so each line gets its own build in build/hosts-node<N>/, with the server the tests
+ * compile for that line. Local mode, whatever this shell has set: no e-mail service, no static
+ * host's build settings.
+ */
+async function buildProductionSite(): Promise<ProductionBuild> {
+  const root = join(REPO_ROOT, 'build', `hosts-node${process.versions.node.split('.')[0]}`)
+  const { dir } = await buildSite({
+    outDir: join(root, 'dist'),
+    ssrDir: join(root, 'ssr'),
+    serverDir: TEST_SERVER_DIR,
+    settings: { SITE_URL: TEST_SITE_URL },
+    baseEnv: Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([name]) => !/^(VITE_|CF_PAGES|NETLIFY|NODE_ENV$)/.test(name),
+      ),
+    ),
+  })
+  const facts = JSON.parse(await readFile(join(dir, '.site.json'), 'utf8')) as {
+    pages?: SitePage[]
+  }
+  if (!Array.isArray(facts.pages) || facts.pages.length === 0) {
+    throw new Error(`the build lists no pages in ${dir}/.site.json`)
+  }
+  return { dist: dir, build: readSiteBuild(dir), pages: facts.pages, siteUrl: TEST_SITE_URL }
+}
 
 interface Host {
   name: string
@@ -56,8 +104,8 @@ describe.skipIf(!installed)('the production build on each host', () => {
   let site: ProductionBuild
   let dataDir: string
   let app: FastifyInstance | undefined
-  let pages: PagesRuntime | undefined
-  let nginx: NginxServer | undefined
+  let pages: RunningSite | undefined
+  let nginx: RunningSite | undefined
   const hosts: Host[] = []
   let asset = ''
 
@@ -79,11 +127,11 @@ describe.skipIf(!installed)('the production build on each host', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-hosts-data-'))
     app = buildApp({ distDir: site.dist, dataDir })
     hosts.push({ name: 'Node server', url: await app.listen({ port: 0, host: '127.0.0.1' }) })
-    pages = await startPagesRuntime(site.dist)
-    hosts.push({ name: 'Cloudflare Pages', url: pages.url })
+    pages = await startSite({ host: 'pages', build: { dir: site.dist } })
+    hosts.push({ name: 'Cloudflare Pages', url: pages.origin })
     if (nginxInstalled()) {
-      nginx = await startNginx(site.dist)
-      hosts.push({ name: 'nginx', url: nginx.url })
+      nginx = await startSite({ host: 'nginx', build: { dir: site.dist } })
+      hosts.push({ name: 'nginx', url: nginx.origin })
     }
   }, 300_000)
 
@@ -93,7 +141,9 @@ describe.skipIf(!installed)('the production build on each host', () => {
     if (pages) {
       await pages.stop()
       // Nothing of it outlives the tests: no wrangler, no workerd.
-      expect(groupAlive(pages.groupId), 'the Pages runtime left a process behind').toBe(false)
+      expect(processGroupAlive(pages.child.pid!), 'the Pages runtime left a process behind').toBe(
+        false,
+      )
     }
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
   })

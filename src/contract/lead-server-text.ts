@@ -3,16 +3,20 @@
 // The production server compiles this file (tsconfig.server.json), so it imports nothing but
 // the contract.
 import type { AttributionParam } from './attribution.js'
-import type { FieldName } from './demo-request.js'
+import { CONTACT_NUMBER_PARAM, FIELD_NAMES, type FieldName } from './demo-request.js'
 
-/** A field as a sentence names it. */
-const fieldInSentence: Record<FieldName, string> = {
-  user_name: 'el nombre completo',
-  user_email: 'el correo electrónico',
-  user_phone: 'el teléfono',
-  user_group: 'el grupo o estación',
-  message: 'los comentarios',
+/**
+ * Each field as the server names it: as a sentence names it, and as a heading (the
+ * spreadsheet's column, the line of the sales team's mail and of `npm run outbox`).
+ */
+const fieldWords: Record<FieldName, { inSentence: string; heading: string }> = {
+  user_name: { inSentence: 'el nombre completo', heading: 'Nombre' },
+  user_email: { inSentence: 'el correo electrónico', heading: 'Correo' },
+  user_phone: { inSentence: 'el teléfono', heading: 'Teléfono' },
+  user_group: { inSentence: 'el grupo o estación', heading: 'Grupo o estación' },
+  message: { inSentence: 'los comentarios', heading: 'Comentarios' },
 }
+const fieldInSentence = (field: FieldName): string => fieldWords[field].inSentence
 
 const listed = (items: readonly string[]): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`
@@ -22,12 +26,12 @@ export const refusals = {
     'Esta solicitud no salió de nuestro sitio, así que no la registramos. Envíala desde el formulario de la página.',
   missing: (fields: readonly FieldName[]): string =>
     fields.length === 1
-      ? `Falta ${fieldInSentence[fields[0]!]}.`
-      : `Faltan ${listed(fields.map((field) => fieldInSentence[field]))}.`,
+      ? `Falta ${fieldInSentence(fields[0]!)}.`
+      : `Faltan ${listed(fields.map(fieldInSentence))}.`,
   tooLong: (field: FieldName, max: number): string =>
-    `Sobran caracteres en ${fieldInSentence[field]}: caben como máximo ${max}.`,
+    `Sobran caracteres en ${fieldInSentence(field)}: caben como máximo ${max}.`,
   forbiddenCharacters: (field: FieldName | null): string =>
-    `Hay caracteres invisibles o de control en ${field === null ? 'un dato de la solicitud' : fieldInSentence[field]}: bórralos y vuelve a enviarla.`,
+    `Hay caracteres invisibles o de control en ${field === null ? 'un dato de la solicitud' : fieldInSentence(field)}: bórralos y vuelve a enviarla.`,
   /** A number, a list or anything but text where the form sends text. */
   notText:
     'Cada dato de la solicitud tiene que ir como texto, como lo envía nuestro formulario, así que no la registramos.',
@@ -51,11 +55,10 @@ export const spreadsheetHeadings: Record<
 > = {
   receivedAt: 'Recibida (UTC)',
   contact_number: 'Número de contacto',
-  user_name: 'Nombre',
-  user_email: 'Correo',
-  user_phone: 'Teléfono',
-  user_group: 'Grupo o estación',
-  message: 'Comentarios',
+  ...(Object.fromEntries(FIELD_NAMES.map((field) => [field, fieldWords[field].heading])) as Record<
+    FieldName,
+    string
+  >),
   traffic_source: 'Origen',
   utm_source: 'utm_source',
   utm_medium: 'utm_medium',
@@ -73,3 +76,10 @@ export const spreadsheetHeadings: Record<
 }
 
 export const spreadsheetSheetName = 'Solicitudes de demo'
+
+type RequestLine = FieldName | typeof CONTACT_NUMBER_PARAM
+
+/** What a person typed, with its heading, in the order the mail and the listing show it. */
+export const requestLines: readonly (readonly [RequestLine, string])[] = (
+  [...FIELD_NAMES, CONTACT_NUMBER_PARAM] as const
+).map((name: RequestLine) => [name, spreadsheetHeadings[name]] as const)

@@ -5,13 +5,8 @@ import { FIELD_NAMES, MAX_LENGTH, REQUIRED, type FieldName } from '../contract/d
 export type DemoRequestValues = Record<FieldName, string>
 export type FieldErrors = Partial<Record<FieldName, string>>
 
-export const emptyValues = (): DemoRequestValues => ({
-  user_name: '',
-  user_email: '',
-  user_phone: '',
-  user_group: '',
-  message: '',
-})
+export const emptyValues = (): DemoRequestValues =>
+  Object.fromEntries(FIELD_NAMES.map((field) => [field, ''])) as DemoRequestValues
 
 // The same shape the browser accepts for type="email", minus addresses without a dot in the
 // domain, which a sales inbox cannot answer.
