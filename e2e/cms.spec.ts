@@ -1,7 +1,15 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { clients, hero } from '../testing/content'
+import {
+  carousel,
+  clients,
+  demoForm,
+  footer,
+  hero,
+  legalTexts,
+  termsPage,
+} from '../testing/content'
 import { expect, test, waitForHydration } from './fixtures'
 import { ProjectCopy } from './project-copy'
 
@@ -39,10 +47,14 @@ async function openHomeEntry(editor: Page) {
 }
 
 /** The entry of `name` in the editor, signed in, once its form shows `label`. */
-async function openEntry(editor: Page, name: string, label: string) {
-  await editor.goto(`${origin}/admin/#/collections/contenido/entries/${name}`)
-  await editor.getByRole('button', { name: 'Iniciar sesión' }).click()
-  await expect(editor.getByLabel(label, { exact: true }).first()).toBeVisible(EDITOR_READY)
+async function openEntry(editor: Page, name: string, label: string, collection = 'contenido') {
+  await editor.goto(`${origin}/admin/#/collections/${collection}/entries/${name}`)
+  // Signed in once, a second page of the same browser opens the entry at once.
+  const signIn = editor.getByRole('button', { name: 'Iniciar sesión' })
+  const field = editor.getByLabel(label, { exact: true }).first()
+  await expect(signIn.or(field)).toBeVisible(EDITOR_READY)
+  if (await signIn.isVisible()) await signIn.click()
+  await expect(field).toBeVisible(EDITOR_READY)
 }
 
 /**
@@ -329,5 +341,139 @@ test.describe('npm run cms', () => {
     await expect.poll(width).toBe(1280)
     await expect(preview.getByRole('heading', { level: 1 })).toHaveText(headline)
     expect(await project.read('content/inicio.yml')).toBe(before)
+  })
+
+  test('previews the carousel, the demo form, the footer and /tyc with what is typed', async ({
+    context,
+  }) => {
+    const files = ['inicio.yml', 'formulario.yml', 'sitio.yml', 'tyc.yml'].map(
+      (name) => `content/${name}`,
+    )
+    const before = await Promise.all(files.map((file) => project.read(file)))
+    // Each in a page of its own, as a marketer opens them.
+    const open = async (name: string, label: string) => {
+      const editor = await context.newPage()
+      await openEntry(editor, name, label)
+      return { editor, preview: editor.frameLocator('iframe').first() }
+    }
+
+    // The carousel: its heading and a slide's title, in the site's own carousel.
+    const home = await open('inicio', 'Título de la sección')
+    const heading = 'Así cuida GASPRE tus precios, día a día'
+    await home.editor.getByLabel('Título de la sección', { exact: true }).first().fill(heading)
+    // The slides are folded, each known by its title: the second one unfolded.
+    const slideList = home.editor
+      .getByLabel('lista')
+      .filter({ has: home.editor.getByText('Diapositivas', { exact: true }) })
+    await expect(slideList.getByText(carousel.slides[1]!.title, { exact: true })).toBeVisible()
+    await slideList.getByRole('button', { name: 'Desplegar o plegar' }).nth(1).click()
+    const slideTitle = home.editor.getByLabel('Título', { exact: true }).nth(1)
+    await expect(slideTitle).toHaveValue(carousel.slides[1]!.title)
+    await slideTitle.fill('Alertas de precio en tu WhatsApp')
+    await expect(home.preview.getByRole('heading', { level: 2, name: heading })).toBeVisible(
+      PUBLISHED,
+    )
+    const slides = home.preview.locator('[aria-roledescription="carousel"]')
+    await expect(slides.getByRole('heading', { level: 3 }).nth(1)).toHaveText(
+      'Alertas de precio en tu WhatsApp',
+    )
+
+    // The demo form: a field's label and its hint.
+    const form = await open('formulario', 'Etiqueta: Nombre')
+    await form.editor.getByLabel('Etiqueta: Nombre', { exact: true }).fill('Tu nombre y apellidos*')
+    await form.editor
+      .getByLabel('Ayuda: Teléfono', { exact: true })
+      .fill('Con la lada de tu ciudad.')
+    await expect(form.preview.getByLabel('Tu nombre y apellidos*').first()).toBeVisible(PUBLISHED)
+    await expect(form.preview.getByText('Con la lada de tu ciudad.').first()).toBeVisible()
+    await expect(form.preview.getByRole('button', { name: demoForm.submit })).toBeVisible()
+
+    // The footer, in the site's own footer.
+    const site = await open('sitio', 'Frase bajo el logotipo')
+    const blurb = 'Precios de combustible en tiempo real para tus estaciones.'
+    await site.editor.getByLabel('Frase bajo el logotipo', { exact: true }).fill(blurb)
+    await expect(site.preview.getByRole('contentinfo')).toContainText(blurb, PUBLISHED)
+    await expect(site.preview.getByRole('contentinfo')).not.toContainText(footer.blurb)
+
+    // The /tyc page: its title over the legal texts as the build renders them.
+    const terms = await open('tyc', 'Título de la página')
+    await terms.editor
+      .getByLabel('Título de la página', { exact: true })
+      .fill('Términos y privacidad')
+    await expect(terms.preview.getByRole('heading', { level: 1 })).toHaveText(
+      'Términos y privacidad',
+      PUBLISHED,
+    )
+    await expect(
+      terms.preview.locator(`[id="${legalTexts.terms.sections[0]!.id}"] h3`),
+    ).toContainText(legalTexts.terms.sections[0]!.title)
+    expect(termsPage.title).not.toBe('Términos y privacidad')
+
+    // Nothing is written before a publish.
+    expect(await Promise.all(files.map((file) => project.read(file)))).toEqual(before)
+  })
+
+  test('previews a legal text’s Markdown as the build renders it', async ({ context }) => {
+    const before = await project.read('content/terminos.md')
+    const editor = await context.newPage()
+    await openEntry(editor, 'terminos', 'Texto', 'legal')
+    const body = editor.getByLabel('Texto', { exact: true })
+    const paragraph =
+      'Este párrafo es nuevo: lo ves aquí antes de publicarlo, con el estilo de la página.'
+    await body.fill(`${await body.inputValue()}\n\n${paragraph}\n`)
+    const preview = editor.frameLocator('iframe').first()
+    const last = legalTexts.terms.sections.at(-1)!
+    await expect(preview.locator(`[id="${last.id}"] p`).last()).toHaveText(paragraph, PUBLISHED)
+    await expect(preview.locator(`[id="${last.id}"] p`).last()).not.toHaveCSS(
+      'font-family',
+      /Times/,
+    )
+    expect(await project.read('content/terminos.md')).toBe(before)
+  })
+
+  test('refuses Markdown the build refuses, with its sentence, in normal case', async ({
+    context,
+  }) => {
+    const before = await project.read('content/terminos.md')
+    const editor = await context.newPage()
+    await openEntry(editor, 'terminos', 'Texto', 'legal')
+    const body = editor.getByLabel('Texto', { exact: true })
+    const text = await body.inputValue()
+    // A heading of level 1 on the text's third line: the build takes only «## Título».
+    await body.fill(`Una introducción.\n\n# Un título de más\n\n${text.trim()}\n`)
+    const sentence =
+      '«Texto», línea 3: cada sección empieza con «## Título» (dos almohadillas); «# » no se usa aquí: el título del documento va arriba, en «title:»'
+    await expectPublishRefused(editor, 'content/terminos.md', before, sentence)
+    // Shown as written: a sentence, not Decap's capitals.
+    await expect(editor.getByText(sentence, { exact: true })).toHaveCSS('text-transform', 'none')
+    // The preview says so too, and shows the text as published.
+    const preview = editor.frameLocator('iframe').first()
+    await expect(preview.getByRole('alert')).toContainText(sentence)
+    await expect(preview.locator(`[id="${legalTexts.terms.sections[0]!.id}"] h3`)).toContainText(
+      legalTexts.terms.sections[0]!.title,
+    )
+  })
+
+  test('counts each of «Columnas» against its own limit', async ({ context }) => {
+    const before = await project.read('content/inicio.yml')
+    const editor = await context.newPage()
+    await openEntry(editor, 'inicio', 'Columna 1')
+    // The first column holds 12 characters; each of the other three, 9.
+    const first = editor.getByLabel('Columna de estaciones', { exact: true })
+    await first.fill('Gasolinera')
+    await expect(first.locator('xpath=following-sibling::p[@data-counter]')).toHaveText(
+      '10 de 12 caracteres',
+    )
+    const second = editor.getByLabel('Columna 1', { exact: true })
+    await second.fill('Magna 87 E')
+    await expect(second.locator('xpath=following-sibling::p[@data-counter]')).toHaveText(
+      '10 de 9 caracteres: sobran 1',
+    )
+    await expectPublishRefused(
+      editor,
+      'content/inicio.yml',
+      before,
+      '«Columna 1» tiene 10 caracteres y caben 9: acórtalo',
+    )
   })
 })

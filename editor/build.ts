@@ -1,14 +1,19 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import react from '@vitejs/plugin-react'
 import { build } from 'vite'
-import type { ContentEditorConfig } from '../src/config/build-settings.ts'
+import { content } from '../pipeline/loader/plugin.ts'
+import { buildConstants, type ContentEditorConfig } from '../src/config/build-settings.ts'
 import { cmsConfig } from './config.ts'
 import { decapRequire } from './install.mjs'
 
 /**
  * Writes the content editor into the build at /admin/ (CMS_GIT_HOST): its page, Decap CMS's
- * prebuilt bundle, the module that writes YAML in place, and its configuration for the Git
- * host. The servers give it a policy of its own (server/security-headers.ts).
+ * prebuilt bundle, the module that writes YAML in place and checks each field, the preview
+ * (the site's sections, their pictures inlined, and their stylesheet, preview.css), and its
+ * configuration for the Git host. The servers give it a policy of its own
+ * (server/security-headers.ts), which these files keep to: scripts and the stylesheet from
+ * /admin/ itself, inline styles, pictures as data: URIs.
  */
 export async function writeContentEditor(
   distDir: string,
@@ -25,8 +30,17 @@ export async function writeContentEditor(
   await build({
     configFile: false,
     logLevel: 'warn',
+    base: '/admin/',
+    // The site's own plugins and build constants: the preview renders its sections.
+    plugins: [content(), react()],
+    define: { ...buildConstants(process.env), 'process.env.NODE_ENV': '"production"' },
     build: {
-      lib: { entry: join(here, 'formats.ts'), formats: ['es'], fileName: () => 'formats.js' },
+      lib: {
+        entry: join(here, 'formats.ts'),
+        formats: ['es'],
+        fileName: () => 'formats.js',
+        cssFileName: 'preview',
+      },
       outDir: folder,
       emptyOutDir: false,
       copyPublicDir: false,

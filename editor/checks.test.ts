@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
-import { entryProblems, fieldProblem, maxLength } from './checks.ts'
+import { entryProblems, fieldProblem, labelAt, maxLength } from './checks.ts'
 import { CONTENT_DIR } from '../pipeline/loader/read.ts'
 
 const home = () => parse(readFileSync(join(CONTENT_DIR, 'inicio.yml'), 'utf8'))
@@ -49,8 +49,34 @@ describe('the editor’s checks, the build’s schema', () => {
     expect(entryProblems('content/inicio.yml', edited)).toEqual([
       'content/inicio.yml, hero.title: «Título principal» tiene 96 caracteres y caben 80: acórtalo',
     ])
-    expect(entryProblems('content/terminos.md', { title: '', body: 'Texto' })).toEqual([
+    expect(entryProblems('content/terminos.md', { title: '', body: '## Uno\n\nTexto' })).toEqual([
       'content/terminos.md, title: «Título» está vacío: escribe el texto',
     ])
+  })
+
+  it('reads a legal text’s Markdown with the build’s parser, telling the line in the field', () => {
+    const body = 'Una introducción.\n\n# Un título de más\n\n## Sección {#seccion}\n\nTexto.\n'
+    const sentence =
+      '«Texto», línea 3: cada sección empieza con «## Título» (dos almohadillas); «# » no se usa aquí: el título del documento va arriba, en «title:»'
+    expect(fieldProblem('terminos.md:body', body)).toBe(sentence)
+    expect(fieldProblem('privacidad.md:body', '## Sección\n\n1. Uno\n2. Dos\n')).toBe(
+      '«Texto», línea 3: las listas van con guiones («- »), no numeradas: la página ya numera las secciones',
+    )
+    expect(fieldProblem('terminos.md:body', body.replace('# Un título de más', 'Más texto.'))).toBe(
+      undefined,
+    )
+    expect(entryProblems('content/terminos.md', { title: 'Términos', body })).toEqual([
+      `content/terminos.md, ${sentence}`,
+    ])
+  })
+
+  it('checks each item of a list whose items differ by its own rule', () => {
+    expect(maxLength('inicio.yml:heroBoard.columns.0')).toBe(12)
+    expect(maxLength('inicio.yml:heroBoard.columns.1')).toBe(9)
+    expect(fieldProblem('inicio.yml:heroBoard.columns.2', 'Magna 87 E')).toBe(
+      '«Columna 2» tiene 10 caracteres y caben 9: acórtalo',
+    )
+    expect(labelAt('inicio.yml:heroBoard.columns.1')).toBe('Columna 1')
+    expect(maxLength('inicio.yml:clients.logos.3.name')).toBe(60)
   })
 })

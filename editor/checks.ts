@@ -1,4 +1,6 @@
 import type { z } from 'zod'
+import { ContentError } from '../pipeline/loader/content-error.ts'
+import { parseProse } from '../pipeline/loader/prose.ts'
 import { contentFiles, proseFrontMatterSchema } from '../src/copy/schema.ts'
 
 /**
@@ -8,7 +10,9 @@ import { contentFiles, proseFrontMatterSchema } from '../src/copy/schema.ts'
  * anything is written (Decap's preSave). No rule is written here a second time.
  *
  * config.ts marks each checked field with `check: 'inicio.yml:hero.title'`, the file and
- * the field's place in it, `*` standing for any item of a list.
+ * the field's place in it, `*` standing for any item of a list (setup.ts puts each item's own
+ * number in its place, so an item of a list whose items differ is checked by its own rule). A
+ * legal text's Markdown (`terminos.md:body`) is read by the build's own parser (prose.ts).
  */
 
 /** The schema of each file the editor writes, by its name in content/. */
@@ -54,17 +58,46 @@ const plain = (value: unknown): unknown =>
     ? (value as { toJS(): unknown }).toJS()
     : value
 
+/** A legal text's Markdown body, marked by config.ts as `terminos.md:body`. */
+const PROSE_BODY = /^([\w-]+\.md):body$/
+
+/** The label of a legal text's Markdown field, as config.ts names it. */
+export const PROSE_LABEL = 'Texto'
+
+/**
+ * Why the build would refuse a legal text's Markdown, in its own sentence, with the line of the
+ * field it is on (`«Texto», línea 7: las listas van con guiones…`); undefined if it takes it.
+ */
+function proseProblem(file: string, body: unknown): string | undefined {
+  try {
+    parseProse(`content/${file}`, typeof body === 'string' ? body : '')
+    return undefined
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error
+    const where = error.line === undefined ? '' : `, línea ${error.line}`
+    return `«${PROSE_LABEL}»${where}: ${error.reason}`
+  }
+}
+
 /** The build's sentence for `value` at this place, or undefined if the build takes it. */
 export function fieldProblem(
   check: string,
   value: unknown,
   issues: (issue: z.core.$ZodIssue) => boolean = () => true,
 ) {
+  const prose = PROSE_BODY.exec(check)
+  if (prose) return proseProblem(prose[1]!, plain(value))
   const schema = schemaAt(check)
   if (schema === undefined) return undefined
   const data = plain(value)
   const result = schema.safeParse(data === null ? undefined : data)
   return result.success ? undefined : result.error.issues.find(issues)?.message
+}
+
+/** What the schema calls the field at this place («Columna 1»), if it names it. */
+export function labelAt(check: string): string | undefined {
+  const title = schemaAt(check)?.meta()?.title
+  return typeof title === 'string' ? title : undefined
 }
 
 /** The longest text the schema allows at this place, if it has a limit. */
@@ -80,15 +113,20 @@ export function entryProblems(path: string, data: unknown): string[] {
   if (schema === undefined) return []
   const fields = { ...((plain(data) ?? {}) as Record<string, unknown>) }
   // A legal text's body is Markdown, read by the build's own parser.
+  const prose = file.endsWith('.md') ? proseProblem(file, fields.body) : undefined
   if (file.endsWith('.md')) delete fields.body
   const result = schema.safeParse(fields)
-  if (result.success) return []
-  return result.error.issues.map((issue) => {
-    const where = issue.path
-      .map((key, index) =>
-        typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`,
-      )
-      .join('')
-    return `${path}${where ? `, ${where}` : ''}: ${issue.message}`
-  })
+  const problems = prose === undefined ? [] : [`${path}, ${prose}`]
+  if (result.success) return problems
+  return [
+    ...problems,
+    ...result.error.issues.map((issue) => {
+      const where = issue.path
+        .map((key, index) =>
+          typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`,
+        )
+        .join('')
+      return `${path}${where ? `, ${where}` : ''}: ${issue.message}`
+    }),
+  ]
 }

@@ -2,6 +2,7 @@ import { stringify } from 'yaml'
 import { z } from 'zod'
 import { contentFiles, IMAGE_FOLDER, proseFrontMatterSchema } from '../src/copy/schema.ts'
 import type { ContentFileName } from '../pipeline/loader/read.ts'
+import { PROSE_LABEL } from './checks.ts'
 
 /**
  * Decap CMS's configuration, made from the content schema: each field is called what the
@@ -68,8 +69,9 @@ const PROSE_FILES = {
   'privacidad.md': { label: 'Aviso de privacidad (texto)' },
 } as const
 
+/** Decap writes a hint as Markdown: what to type goes as code, or a link would show as one. */
 const PROSE_HINT =
-  'Markdown: un párrafo por bloque, separados por una línea en blanco; listas con «- »; enlaces como [texto](https://…); cada sección empieza con «## Título {#ancla}».'
+  'Markdown: un párrafo por bloque, separados por una línea en blanco; listas con `- ` al principio de cada punto; enlaces como `[texto](https://…)`; cada sección empieza con `## Título {#ancla}`. Sin negritas, tablas, imágenes ni listas numeradas.'
 
 /**
  * A field of `file` at `path` (`hero.title`; `*` for any item of a list). Its value is checked
@@ -107,20 +109,26 @@ function field(
       ...(node.minItems !== undefined ? { min: node.minItems } : {}),
       ...(node.maxItems !== undefined ? { max: node.maxItems } : {}),
     }
-    if (item.type === 'object')
+    if (item.type === 'object') {
+      const summary = summaryField(item)
       return {
         ...common,
         ...check,
         widget: 'list',
         ...(item.title ? { label_singular: item.title } : {}),
+        ...(summary ? { summary: `{{fields.${summary}}}` } : {}),
         ...size,
         fields: fields(item, file, `${path}.*.`),
       }
+    }
     const itemLabel = node.prefixItems ? (node.title ?? name) : (item.title ?? name)
+    // A list of short texts (the board's columns, the promises) shows them all, unfolded.
     return {
       ...common,
       ...check,
       widget: 'list',
+      collapsed: false,
+      summary: '{{fields.item}}',
       ...size,
       field: { ...field('item', item, true, file, `${path}.*`), label: itemLabel },
     }
@@ -130,6 +138,21 @@ function field(
     ...check,
     widget: (node.maxLength ?? 0) > PARAGRAPH_LENGTH ? 'text' : 'string',
   }
+}
+
+/**
+ * The field a folded item of a list is known by: what the page shows of it (a slide's title, a
+ * client's name), not its first field (a slide's identifier).
+ */
+function summaryField(item: JsonSchema): string | undefined {
+  const properties = Object.entries(item.properties ?? {})
+  const texts = properties.filter(
+    ([name, child]) => child.type === 'string' && !child.image && name !== 'id',
+  )
+  return (
+    ['title', 'name', 'label'].find((name) => texts.some(([text]) => text === name)) ??
+    texts[0]?.[0]
+  )
 }
 
 const fields = (node: JsonSchema, file: string, at = ''): DecapField[] =>
@@ -181,8 +204,8 @@ export function cmsConfig(backend: CmsBackend, siteUrl: string): string {
         label: 'Contenido del sitio',
         // Each file keeps its comments and layout; a publish changes only what changed.
         format: 'yml-in-place',
-        // On this machine, a preview of the home page beside its form (preview.tsx).
-        editor: { preview: backend.kind === 'local' },
+        // Beside each form, its page as the site renders it (preview.tsx).
+        editor: { preview: true },
         files: (Object.keys(FILES) as ContentFileName[]).map((name) => ({
           name: name.replace(/\.yml$/, ''),
           label: FILES[name].label,
@@ -194,15 +217,23 @@ export function cmsConfig(backend: CmsBackend, siteUrl: string): string {
       {
         name: 'legal',
         label: 'Textos legales',
-        format: 'frontmatter',
-        editor: { preview: false },
+        // The front matter keeps its notes; the Markdown is written as typed.
+        format: 'md-in-place',
+        editor: { preview: true },
         files: Object.entries(PROSE_FILES).map(([name, { label }]) => ({
           name: name.replace(/\.md$/, ''),
           label,
           file: `content/${name}`,
           fields: [
             ...fields(jsonSchema(proseFrontMatterSchema), name),
-            { name: 'body', label: 'Texto', widget: 'text', hint: PROSE_HINT },
+            // Read by the build's own Markdown parser (checks.ts).
+            {
+              name: 'body',
+              label: PROSE_LABEL,
+              widget: 'text',
+              hint: PROSE_HINT,
+              check: `${name}:body`,
+            },
           ],
         })),
       },

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as prettier from 'prettier'
 import { describe, expect, it } from 'vitest'
-import { fromFile, toFile } from './formats.ts'
+import { fromFile, proseFromFile, proseToFile, toFile } from './formats.ts'
 import { CONTENT_DIR } from '../pipeline/loader/read.ts'
 
 type Home = {
@@ -77,5 +77,19 @@ describe('the content editor writes a YAML file in place', () => {
     })
     const slides = (fromFile(after) as Home).carousel.slides.map((slide) => slide.id)
     expect(slides).toEqual(['competencia', 'precio-optimo', 'tableros'])
+  })
+})
+
+describe('the content editor writes a legal text in place', () => {
+  it('keeps the notes of its front matter and changes only what was edited', () => {
+    const before = readFileSync(join(CONTENT_DIR, 'terminos.md'), 'utf8')
+    const data = proseFromFile(before) as { title: string; body: string }
+    expect(data.body.startsWith('Estos Términos')).toBe(true)
+    expect(proseToFile(structuredClone(data))).toBe(before)
+    const after = proseToFile({ ...data, title: 'Términos de uso del sitio' })
+    expect(changedLines(before, after)).toEqual({
+      removed: [`title: ${data.title}`],
+      added: ['title: Términos de uso del sitio'],
+    })
   })
 })

@@ -15,6 +15,9 @@ import { addSpanish, translatePage } from './locale.ts'
  */
 const readDocuments = new Map<string, Document>()
 
+/** What each file held when last read, by its entry's name (inicio): the preview's pictures. */
+const publishedFiles = new Map<string, Value>()
+
 /** Written as the repository's formatter writes YAML (Prettier), so a publish passes its check. */
 const WRITE_OPTIONS = { lineWidth: 0, singleQuote: true, flowCollectionPadding: false }
 
@@ -49,6 +52,7 @@ export function fromFile(text: string): Value {
   if (problem) return {}
   const data = (document.toJS() ?? {}) as Value
   readDocuments.set(signature(data), document)
+  if (name) publishedFiles.set(name.replace(/\.yml$/, ''), structuredClone(data))
   return data
 }
 
@@ -104,11 +108,56 @@ export function toFile(data: Value): string {
   return sameData(parseDocument(text).toJS(), data) ? text : stringify(data, WRITE_OPTIONS)
 }
 
+/** A legal text's front matter (its title, with the notes above it) and the Markdown below. */
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n?---\r?\n/
+
+/** The front matter last read of each legal text, by its title. */
+const readFrontMatters = new Map<string, Document>()
+let lastFrontMatter: Document | undefined
+
+/**
+ * Reads a legal text (terminos.md, privacidad.md) as Decap's own front-matter format does, its
+ * fields and `body`, keeping the front matter's text so that a publish keeps its notes. The
+ * Markdown starts at its first line, so a line the editor names is the one the marketer sees.
+ */
+export function proseFromFile(text: string): Value {
+  const match = FRONT_MATTER.exec(text)
+  if (!match) return { body: text }
+  const document = parseDocument(match[1]!)
+  const front = document.toJS() as Value
+  if (!front || typeof front !== 'object' || Array.isArray(front)) return { body: text }
+  readFrontMatters.set(String(front.title), document)
+  lastFrontMatter = document
+  return { ...front, body: text.slice(match[0].length).replace(/^(\r?\n)+/, '') }
+}
+
+/**
+ * Writes a legal text back: its front matter as it was read, with the edited title, a blank
+ * line, and the Markdown. Both texts' notes are the same, so a text whose title was just
+ * changed takes the notes of the last one read.
+ */
+export function proseToFile(data: Value): string {
+  const { body = '', ...front } = (data && typeof data === 'object' ? data : {}) as Record<
+    string,
+    Value
+  >
+  const read = readFrontMatters.get(String(front.title)) ?? lastFrontMatter
+  let frontText = stringify(front, WRITE_OPTIONS)
+  if (read) {
+    const document = read.clone()
+    document.contents = patched(document, document.contents, front) as typeof document.contents
+    const text = document.toString(WRITE_OPTIONS)
+    if (sameData(parseDocument(text).toJS(), front)) frontText = text
+  }
+  const markdown = String(body).replace(/^(\r?\n)+/, '')
+  return `---\n${frontText}---\n\n${markdown.endsWith('\n') ? markdown : `${markdown}\n`}`
+}
+
 type Decap = DecapChecks & {
   registerCustomFormat(
     name: string,
     extension: string,
-    format: { fromFile: typeof fromFile; toFile: typeof toFile },
+    format: { fromFile(text: string): Value; toFile(data: Value): string },
   ): void
   init(): void
 }
@@ -116,10 +165,11 @@ type Decap = DecapChecks & {
 const cms = (globalThis as unknown as { CMS?: Decap }).CMS
 if (cms) {
   cms.registerCustomFormat('yml-in-place', 'yml', { fromFile, toFile })
+  cms.registerCustomFormat('md-in-place', 'md', { fromFile: proseFromFile, toFile: proseToFile })
   addChecks(cms)
   addSpanish(cms)
-  // The preview renders the site's own components, which Vite compiles in development only
-  // (npm run cms): the editor built for a Git host has none.
+  // The preview renders the site's own components: compiled by Vite in development (npm run
+  // cms), and built beside the editor for a Git host (editor/build.ts).
   if (import.meta.env.DEV) {
     // What Vite puts in a page of the site before its components (React's refresh preamble).
     const refresh = '/@react-refresh'
@@ -132,13 +182,13 @@ if (cms) {
       $RefreshSig$: () => (type: unknown) => type,
       __vite_plugin_react_preamble_installed__: true,
     })
-    // A content file the site cannot be built from cannot be previewed either: the editor
-    // starts without the preview, and tells what to fix (noteRead).
-    await import('./preview.tsx').then(
-      (preview) => addPreview(cms, preview),
-      (error: unknown) => console.warn('La vista previa no está disponible:', error),
-    )
   }
+  // A content file the site cannot be built from cannot be previewed either: the editor
+  // starts without the preview, and tells what to fix (noteRead).
+  await import('./preview.tsx').then(
+    (preview) => addPreview(cms, preview, (name) => publishedFiles.get(name)),
+    (error: unknown) => console.warn('La vista previa no está disponible:', error),
+  )
   cms.init()
   translatePage(document)
 }

@@ -203,6 +203,8 @@ const ARIA_LABELS: Record<string, string> = {
 }
 /** Decap's «close» icon, the only content of a list item's remove button. */
 const CLOSE_ICON = 'M11.916 9.96'
+/** Decap's chevron, the only content of the button that folds or unfolds a list's item. */
+const CHEVRON_ICON = 'm5.123 6.33'
 
 function translate(root: ParentNode) {
   for (const element of root.querySelectorAll('[aria-label]')) {
@@ -211,9 +213,14 @@ function translate(root: ParentNode) {
   }
   for (const logo of root.querySelectorAll('img[alt="Logo"]'))
     logo.setAttribute('alt', 'GASPRE · Editor de contenido del sitio')
-  for (const path of root.querySelectorAll(`button svg path[d^="${CLOSE_ICON}"]`)) {
-    const button = path.closest('button')
-    if (button && !button.hasAttribute('aria-label')) button.setAttribute('aria-label', 'Quitar')
+  for (const [icon, label] of [
+    [CLOSE_ICON, 'Quitar'],
+    [CHEVRON_ICON, 'Desplegar o plegar'],
+  ]) {
+    for (const path of root.querySelectorAll(`button svg path[d^="${icon}"]`)) {
+      const button = path.closest('button')
+      if (button && !button.hasAttribute('aria-label')) button.setAttribute('aria-label', label!)
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { entryProblems, fieldProblem, maxLength } from './checks.ts'
+import { entryProblems, fieldProblem, labelAt, maxLength } from './checks.ts'
 
 /**
  * What the content editor adds to Decap CMS before it starts: its fields check what the build
@@ -139,9 +139,102 @@ function pictureControl(Base: ControlClass): ControlClass {
   }
 }
 
-/** A list that tells its size in the build's words instead of Decap's. */
+/** A field of Decap's configuration, as its Immutable Map. */
+type FieldMap = {
+  get(key: string): unknown
+  set(key: string, value: unknown): FieldMap
+}
+type FieldList = { map(change: (field: FieldMap) => FieldMap): FieldList }
+
+/**
+ * `field` with each check under `from` (`inicio.yml:heroBoard.columns.*`) moved to `to`
+ * (`…columns.1`), in it and in the fields it holds.
+ */
+function checkedAt(field: FieldMap, from: string, to: string): FieldMap {
+  let moved = field
+  const check = field.get('check')
+  if (typeof check === 'string' && (check === from || check.startsWith(`${from}.`)))
+    moved = moved.set('check', to + check.slice(from.length))
+  const single = field.get('field') as FieldMap | undefined
+  if (single) {
+    let item = checkedAt(single, from, to)
+    // An item of a list whose items differ is called what the schema calls it («Columna 1»).
+    const label = labelAt(String(item.get('check')))
+    if (label) item = item.set('label', label)
+    moved = moved.set('field', item)
+  }
+  const fields = field.get('fields') as FieldList | undefined
+  if (fields)
+    moved = moved.set(
+      'fields',
+      fields.map((child) => checkedAt(child, from, to)),
+    )
+  return moved
+}
+
+/** Each list's fields as one of its items sees them, by item: made once, kept while it lasts. */
+const itemFields = new WeakMap<object, Map<number, FieldMap>>()
+
+/**
+ * The list's field as its item at `index` sees it: every check under the list names that item
+ * (`…columns.1`), so an item is counted and checked by its own rule where a list's items
+ * differ («Columnas»: 12 characters for the first, 9 for the others).
+ */
+function itemField(list: FieldMap, index: number): FieldMap {
+  const check = list.get('check')
+  // Only a list of plain values: a list of groups keeps its fields as they are, since Decap
+  // resolves a picture's folder by the very field it was given (a copy made a new logo's
+  // path wrong on publish); their items share every rule anyway.
+  if (typeof check !== 'string' || !list.get('field')) return list
+  let byIndex = itemFields.get(list)
+  if (!byIndex) itemFields.set(list, (byIndex = new Map()))
+  let field = byIndex.get(index)
+  if (!field) {
+    field = checkedAt(list, `${check}.*`, `${check}.${index}`)
+    byIndex.set(index, field)
+  }
+  return field
+}
+
+/**
+ * A list that tells its size in the build's words instead of Decap's, and whose items are each
+ * checked by their own part of the schema.
+ */
 function checkedList(Base: ControlClass): ControlClass {
   return class CheckedList extends Base {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's constructor
+    constructor(...args: any[]) {
+      super(...args)
+      const self = this as unknown as {
+        props: Props
+        renderItem?: (item: unknown, index: number) => unknown
+      }
+      const renderItem = self.renderItem
+      if (typeof renderItem !== 'function') return
+      self.renderItem = (item, index) => {
+        const props = self.props
+        self.props = { ...props, field: itemField(props.field as FieldMap, index) }
+        try {
+          return renderItem(item, index)
+        } finally {
+          self.props = props
+        }
+      }
+    }
+
+    /** A folded item with nothing yet in the field it is known by: said in Spanish. */
+    objectLabel(item: unknown) {
+      const label = (
+        Base.prototype as { objectLabel?: (item: unknown) => unknown }
+      ).objectLabel?.call(this, item)
+      if (typeof label !== 'string' || !/^No \w+$/.test(label)) return label
+      const summary = /\{\{fields\.(\w+)\}\}/.exec(String(this.props.field?.get('summary')))?.[1]
+      const fields = this.props.field?.get('fields') as
+        { find(test: (field: FieldMap) => boolean): FieldMap | undefined } | undefined
+      const named = fields?.find((field) => field.get('name') === (summary ?? label.slice(3)))
+      return `Sin «${String(named?.get('label') ?? label.slice(3))}» todavía`
+    }
+
     validateSize = () => {
       const check = this.props.field?.get('check') as string | undefined
       const message = check
@@ -194,8 +287,33 @@ export function noteRead(name: string, problem: string | undefined): void {
   showUnreadable()
 }
 
+/**
+ * Decap shows a field's errors in capitals, small, right-aligned beside its name: fit for its
+ * own two-word errors, not for the build's sentences. They show as written, on a line of their
+ * own above the field's name. (Decap's class names carry its components' names; an element's
+ * name makes these rules outweigh its own, which come later.)
+ */
+const ERROR_STYLES = `
+div[class*='-ControlTopbar'] { flex-wrap: wrap; }
+ul[class*='-ControlErrorsList'] {
+  flex: 1 1 100%;
+  order: -1;
+  padding: 0 0 6px;
+  font-size: 14px;
+  line-height: 1.45;
+  text-align: left;
+  text-transform: none;
+}
+`
+
 /** Puts the checks in place: call before CMS.init(). */
 export function addChecks(cms: Decap): void {
+  if (typeof document !== 'undefined') {
+    const style = document.createElement('style')
+    style.dataset.gaspre = 'errores'
+    style.textContent = ERROR_STYLES
+    document.head.append(style)
+  }
   for (const [name, make] of [
     ['string', (base: ControlClass) => checkedControl(base, { count: true })],
     ['text', (base: ControlClass) => checkedControl(base, { count: true })],
@@ -222,32 +340,88 @@ export function addChecks(cms: Decap): void {
 }
 
 type Preview = {
-  previewHtml(draft: Record<string, never>, picture: (path: string) => string): string
-  previewStyles(): string[]
+  previewEntries: readonly string[]
+  previewHtml(
+    name: string,
+    draft: Record<string, never>,
+    picture: (value: string, where: readonly (string | number)[]) => string,
+    published: Record<string, never>,
+  ): { html: string; problem?: string }
+  previewStyles(): { css: string; raw: boolean }[]
 }
 
-/** The home page's preview: its sections as the site renders them, with what is typed. */
-export function addPreview(cms: Decap, { previewHtml, previewStyles }: Preview): void {
-  for (const style of previewStyles()) cms.registerPreviewStyle(style, { raw: true })
-  cms.registerPreviewTemplate('inicio', (props) => {
-    const data = props.entry.getIn(['data']) as { toJS(): Record<string, never> } | undefined
-    const html = previewHtml(data?.toJS() ?? {}, (path) =>
-      // Resolved from the top of the repository: the path names its folder.
-      String(props.getAsset(`/${path}`) ?? path),
-    )
-    return h(
-      'div',
-      null,
-      h(
+const PROBLEM_STYLE = {
+  margin: '0',
+  padding: '12px 16px',
+  borderBottom: '2px solid #b3261e',
+  background: '#fdecea',
+  color: '#3b0d0a',
+  font: '15px/1.5 system-ui, sans-serif',
+}
+
+/**
+ * Where the preview finds a picture the draft names that the page does not have yet: one just
+ * uploaded, from the entry's new files; another of content/imagenes/, from the development
+ * server (npm run cms). Built for a Git host, that one shows empty until it is published.
+ * (Decap's getAsset is not asked: asked here, for a file not yet in the repository, it made a
+ * picture of its own that the next publish tried to write under a wrong path.)
+ */
+function pictureUrl(entry: { get(key: string): unknown }, value: string): string {
+  const path = value.replace(/^\/?(content\/)?(imagenes\/)?/, '')
+  type Files = { find(test: (file: FieldMap) => boolean): FieldMap | undefined } | undefined
+  const uploaded = (entry.get('mediaFiles') as Files)?.find((file) =>
+    String(file.get('path')).endsWith(`/${path}`),
+  )
+  const url = uploaded?.get('url') ?? uploaded?.get('displayURL')
+  if (typeof url === 'string') return url
+  return import.meta.env.DEV ? `/content/imagenes/${path}` : ''
+}
+
+/**
+ * Each entry's preview: its page as the site renders it, with what is typed. What the build
+ * would refuse in a legal text shows over it, with the page as published below.
+ */
+export function addPreview(
+  cms: Decap,
+  { previewEntries, previewHtml, previewStyles }: Preview,
+  published: (name: string) => unknown,
+): void {
+  for (const { css, raw } of previewStyles()) cms.registerPreviewStyle(css, { raw })
+  for (const name of previewEntries)
+    cms.registerPreviewTemplate(name, (props) => {
+      const data = props.entry.getIn(['data']) as { toJS(): Record<string, never> } | undefined
+      const { html, problem } = previewHtml(
+        name,
+        data?.toJS() ?? {},
+        (value) => pictureUrl(props.entry, value),
+        (published(name) ?? {}) as Record<string, never>,
+      )
+      return h(
         'div',
-        { role: 'group', 'aria-label': 'Ancho de la vista previa', style: WIDTHS_STYLE },
-        ...Object.entries(PREVIEW_WIDTHS).map(([label, width]) =>
-          h('button', { type: 'button', style: WIDTH_BUTTON_STYLE, onClick: showAt(width) }, label),
+        null,
+        h(
+          'div',
+          { role: 'group', 'aria-label': 'Ancho de la vista previa', style: WIDTHS_STYLE },
+          ...Object.entries(PREVIEW_WIDTHS).map(([label, width]) =>
+            h(
+              'button',
+              { type: 'button', style: WIDTH_BUTTON_STYLE, onClick: showAt(width) },
+              label,
+            ),
+          ),
         ),
-      ),
-      h('div', { dangerouslySetInnerHTML: { __html: html } }),
-    )
-  })
+        problem === undefined
+          ? null
+          : h(
+              'p',
+              { role: 'alert', style: PROBLEM_STYLE },
+              problem.startsWith('«')
+                ? `Así no se puede publicar, y la vista previa muestra el texto publicado. ${problem}`
+                : problem,
+            ),
+        h('div', { dangerouslySetInnerHTML: { __html: html } }),
+      )
+    })
 }
 
 /** The widths the preview shows the page at: a phone's, and a desktop's scaled to the pane. */

@@ -245,9 +245,12 @@ const vite = await createViteServer({
     },
   },
   plugins: [reloadServerRenderedChanges()],
-  // The editor's module needs yaml in the browser: optimized up front, not found on first load
-  // (which would make Vite reload the editor).
-  optimizeDeps: { include: editorEnabled ? ['yaml'] : [] },
+  // What the editor's modules use that no page of the site does (its checks, its preview):
+  // optimized up front, not found on first load, which would make Vite reload the editor and
+  // leave it without its modules.
+  optimizeDeps: {
+    include: editorEnabled ? ['yaml', 'markdown-it', 'zod', 'react-dom/server'] : [],
+  },
 })
 const { api, outbox } = await standIn()
 

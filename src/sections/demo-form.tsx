@@ -9,6 +9,7 @@ import { mailConfig } from '../config/build-values'
 import { nativeFormAction, nativeFormControls } from '../config/mail-config'
 import { MAX_LENGTH, type FieldName } from '../contract/demo-request'
 import { HONEYPOT_NAME, useDemoRequest } from '../browser/demo-request/use-demo-request'
+import type { SendResult } from '../browser/demo-request/use-send-request'
 import { RequestFallbackLinks } from './demo-form-alternatives'
 import styles from './demo-form.module.css'
 
@@ -26,8 +27,7 @@ export function DemoForm() {
     submit,
     dismissResult,
   } = useDemoRequest()
-  const alertTextId = useId()
-  const { labels, hints, placeholders, alert } = demoForm
+  const { labels, hints, placeholders } = demoForm
 
   const fieldProps = (name: FieldName) => ({
     name,
@@ -122,36 +122,54 @@ export function DemoForm() {
           </span>
         </Button>
       </form>
-      <Dialog
-        open={result !== null}
-        onClose={dismissResult}
-        role="alertdialog"
-        title={result?.kind === 'success' ? alert.successTitle : alert.errorTitle}
-        describedBy={alertTextId}
-      >
-        <div className={styles.alertBody}>
-          <span
-            className={`${styles.alertIcon} ${result?.kind === 'success' ? styles.ok : styles.ko}`}
-            aria-hidden="true"
-          >
-            <Icon name={result?.kind === 'success' ? 'check' : 'alert'} size={28} />
-          </span>
-          <p id={alertTextId} className={styles.alertText}>
-            {result?.kind === 'error' ? `${alert.errorPrefix}${result.text}` : alert.successText}
-          </p>
-          {result?.kind === 'error' && (
-            <>
-              <p>{alert.errorHelp}</p>
-              {result.links && <RequestFallbackLinks links={result.links} />}
-            </>
-          )}
-          <form method="dialog">
-            <Button type="submit" block>
-              {alert.close}
-            </Button>
-          </form>
-        </div>
-      </Dialog>
+      <ResultAlert result={result} onClose={dismissResult} />
     </>
+  )
+}
+
+/**
+ * The window that tells how a send went, with the other ways to send it after a failure.
+ * @internal the content editor's preview shows it too (editor/preview.tsx)
+ */
+export function ResultAlert({
+  result,
+  onClose,
+}: {
+  result: SendResult | null
+  onClose: () => void
+}) {
+  const alertTextId = useId()
+  const { alert } = demoForm
+  return (
+    <Dialog
+      open={result !== null}
+      onClose={onClose}
+      role="alertdialog"
+      title={result?.kind === 'success' ? alert.successTitle : alert.errorTitle}
+      describedBy={alertTextId}
+    >
+      <div className={styles.alertBody}>
+        <span
+          className={`${styles.alertIcon} ${result?.kind === 'success' ? styles.ok : styles.ko}`}
+          aria-hidden="true"
+        >
+          <Icon name={result?.kind === 'success' ? 'check' : 'alert'} size={28} />
+        </span>
+        <p id={alertTextId} className={styles.alertText}>
+          {result?.kind === 'error' ? `${alert.errorPrefix}${result.text}` : alert.successText}
+        </p>
+        {result?.kind === 'error' && (
+          <>
+            <p>{alert.errorHelp}</p>
+            {result.links && <RequestFallbackLinks links={result.links} />}
+          </>
+        )}
+        <form method="dialog">
+          <Button type="submit" block>
+            {alert.close}
+          </Button>
+        </form>
+      </div>
+    </Dialog>
   )
 }

@@ -9,7 +9,7 @@ import { sendErrorText } from '../../rules/send-error-text'
 import { releaseHeldButton } from '../../islands/held-form'
 import { HONEYPOT_FIELD } from '../../contract/demo-request'
 
-type SendResult =
+export type SendResult =
   | { kind: 'success' }
   /** `links` send the request that failed by other ways (null if they could not be loaded). */
   | { kind: 'error'; text: string; links: FallbackLinks | null }
