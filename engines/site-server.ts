@@ -1,7 +1,7 @@
-// Vitest global setup: the production build, served in local mode by the same test server as
-// the Playwright suite's (testing/site.ts, with the full-disk seam), on a free port.
+// Vitest global setup: the browser suites' site (testing/site.ts, startSuiteSite), as the
+// Playwright suite has it, on a free port.
 import type { TestProject } from 'vitest/node'
-import { startSite } from '../testing/site.js'
+import { startSuiteSite } from '../testing/site.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,18 +13,7 @@ declare module 'vitest' {
 export const ENGINES_OUTBOX_DIR = 'test-results/engines-outbox'
 
 export default async function setup(project: TestProject) {
-  const site = await startSite({
-    host: 'node',
-    build: 'working-tree',
-    withFullDisk: true,
-    showErrors: true,
-    env: {
-      DATA_DIR: ENGINES_OUTBOX_DIR,
-      // Every journey sends from 127.0.0.1; three engines side by side exceed a visitor's limit.
-      DEMO_RATE_LIMIT_PER_MINUTE: '100000',
-      DEMO_TOTAL_LIMIT_PER_MINUTE: '100000',
-    },
-  })
+  const site = await startSuiteSite(ENGINES_OUTBOX_DIR)
   project.provide('siteOrigin', site.origin)
   return () => site.stop()
 }

@@ -563,3 +563,22 @@ const answers = (url: string): Promise<boolean> =>
     },
     () => false,
   )
+
+/**
+ * The browser suites' site (Playwright's and the journeys'): this tree's production build with
+ * the full-disk seam, storing in `dataDir`. Every test sends from 127.0.0.1, so the rate
+ * limits are lifted; the server tests check them.
+ */
+export function startSuiteSite(dataDir: string): Promise<RunningSite> {
+  return startSite({
+    host: 'node',
+    build: 'working-tree',
+    withFullDisk: true,
+    showErrors: true,
+    env: {
+      DATA_DIR: dataDir,
+      DEMO_RATE_LIMIT_PER_MINUTE: '100000',
+      DEMO_TOTAL_LIMIT_PER_MINUTE: '100000',
+    },
+  })
+}
