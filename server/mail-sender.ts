@@ -197,7 +197,7 @@ async function answered(
   const later = refusals.filter((error) => (error.responseCode ?? 0) < 500)
   const nowDone = [...done, ...info.accepted.map(String)]
   const refused = [...refusedBefore, ...refusedNow.map((error) => error.recipient ?? '')]
-  if (later.length > 0 || refused.length > 0) await recipients({ done: nowDone, refused })
+  await recipients({ done: nowDone, refused })
   if (later.length > 0) {
     return {
       kind: 'retry',
