@@ -3,8 +3,8 @@
 // side: a channel that hangs or fails never delays the other, nor one stuck send the others.
 // Deliveries live in the store (lead-store.ts), written with the request in one transaction; a
 // lane takes the due ones (FOR UPDATE SKIP LOCKED on PostgreSQL, so with several servers each is
-// sent by one) and holds each for longer than its send may last (SEND_DEADLINE_MS cuts it), so a
-// repeat happens only after a crash, with the same Message-ID and webhook-id.
+// sent by one) and holds each while its send lasts (a lease it extends; SEND_DEADLINE_MS cuts the
+// send), so a repeat happens only after a crash, with the same Message-ID and webhook-id.
 //
 // A send's outcome says who is to blame (send-outcome.ts). A fault of the channel (a password
 // rotated, a CRM that answers 401 or 410, a server down) holds the channel, not the request: its
@@ -27,15 +27,20 @@ import {
 } from './channel-state.js'
 import type { DeliveryConfig } from './config.js'
 import { CHANNEL_NAMES } from './delivery-notices.js'
-import { jobRef, type Channel, type Job, type LeadStore } from './lead-store.js'
+import { jobRef, type Channel, type Job, type JobRef, type LeadStore } from './lead-store.js'
 import { mailSender } from './mail-sender.js'
 import { errorText, type Outcome, type Sender } from './send-outcome.js'
 import { webhookSender } from './webhook-sender.js'
 
 /** The longest one send may take, from the connection to the answer: then it is cut. */
 const SEND_DEADLINE_MS = 60_000
-/** A delivery is held past its send's deadline by this margin, for its outcome to be stored. */
-const LEASE_MARGIN_MS = 30_000
+/**
+ * How long a worker holds a job it took; it extends the hold every HEARTBEAT_MS while the send
+ * lasts (up to its deadline), so a job is never sent twice by two servers, and one a crashed
+ * server held goes out again within this time.
+ */
+const LEASE_MS = 20_000
+const HEARTBEAT_MS = 5_000
 /** The first retry comes after about this; each doubles it, up to MAX_BACKOFF_MS. */
 const FIRST_BACKOFF_MS = 2_000
 const MAX_BACKOFF_MS = 5 * 60_000
@@ -81,7 +86,7 @@ interface Lane {
   sender: Sender
   width: number
   /** The sends in progress, each with what aborts it. */
-  inFlight: Map<AbortController, Promise<void>>
+  inFlight: Map<AbortController, { ref: JobRef; sent: Promise<void> }>
   filling: boolean
   again: boolean
 }
@@ -138,13 +143,27 @@ export class DeliveryWorker {
     this.pollMs = options.pollMs ?? (options.multiServer === true ? 2_000 : 5_000)
   }
 
-  private get leaseMs(): number {
-    return this.sendDeadlineMs + LEASE_MARGIN_MS
+  private readonly leaseMs = LEASE_MS
+  private heartbeat: NodeJS.Timeout | null = null
+
+  /** Extends the hold on every job in progress. */
+  private async extendLeases(): Promise<void> {
+    const refs = [...this.lanes.values()].flatMap((lane) =>
+      [...lane.inFlight.values()].map((each) => each.ref),
+    )
+    if (refs.length === 0) return
+    try {
+      await this.store.extendLeases(refs, this.leaseMs)
+    } catch (error) {
+      this.storeFails(error)
+    }
   }
 
   /** Starts delivering, beginning with whatever was pending when the server last stopped. */
   start(log: FastifyBaseLogger): void {
     this.log = log
+    this.heartbeat = setInterval(() => void this.extendLeases(), HEARTBEAT_MS)
+    this.heartbeat.unref()
     this.tick()
   }
 
@@ -192,7 +211,9 @@ export class DeliveryWorker {
         const state = (await channelStates(this.store, [lane.channel])).get(lane.channel)!
         if (state.failingSince !== null) {
           if (lane.inFlight.size > 0) break
-          if (!(await takeProbe(this.store, lane.channel, this.leaseMs))) break
+          // Held for as long as the probe's send may last: one probe at a time, on every server.
+          if (!(await takeProbe(this.store, lane.channel, this.sendDeadlineMs + HEARTBEAT_MS)))
+            break
           const [probe] = await this.store.claimJobs(lane.channel, 1, this.leaseMs, {
             probe: true,
           })
@@ -226,8 +247,8 @@ export class DeliveryWorker {
       this.sendDeadlineMs,
     )
     const startedAt = Date.now()
+    const ref = jobRef(job)
     const sent = (async () => {
-      const ref = jobRef(job)
       let outcome: Outcome
       try {
         outcome = await lane.sender.send(job, controller.signal, (answers) =>
@@ -247,7 +268,7 @@ export class DeliveryWorker {
         lane.inFlight.delete(controller)
         if (!this.stopped) void this.fill(lane)
       })
-    lane.inFlight.set(controller, sent)
+    lane.inFlight.set(controller, { ref, sent })
   }
 
   private async settle(lane: Lane, job: Job, outcome: Outcome, startedAt: number): Promise<void> {
@@ -422,9 +443,10 @@ export class DeliveryWorker {
   async stop(): Promise<void> {
     this.stopped = true
     if (this.timer !== null) clearTimeout(this.timer)
+    if (this.heartbeat !== null) clearInterval(this.heartbeat)
     const sends: Promise<void>[] = []
     for (const lane of this.lanes.values()) {
-      for (const [controller, sent] of lane.inFlight) {
+      for (const [controller, { sent }] of lane.inFlight) {
         controller.abort(new Error('the server is stopping'))
         sends.push(sent)
       }

@@ -719,6 +719,29 @@ export abstract class LeadStore {
     })
   }
 
+  /** Holds jobs in progress for `leaseMs` more: a worker that stops extending lets them go. */
+  async extendLeases(jobs: readonly JobRef[], leaseMs: number): Promise<void> {
+    const until = Date.now() + leaseMs
+    for (const job of jobs) {
+      if (job.kind === 'notice') {
+        await this.db
+          .updateTable('lead_notices')
+          .set({ locked_until: until })
+          .where('id', '=', job.id)
+          .where('state', '=', 'pending')
+          .execute()
+      } else {
+        await this.db
+          .updateTable('lead_deliveries')
+          .set({ locked_until: until })
+          .where('request_id', '=', job.requestId)
+          .where('channel', '=', job.channel)
+          .where('state', '=', 'pending')
+          .execute()
+      }
+    }
+  }
+
   /** The job was sent: delivered (to every recipient, for a mail). */
   async markDelivered(job: JobRef, note: string | null = null) {
     await this.settle(job, {
