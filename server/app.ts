@@ -53,6 +53,7 @@ import {
 } from './security-headers.js'
 import { readSiteBuild, type SiteBuild } from './site-build.js'
 import { TEXT, clientErrorStatus, sendText } from './text-reply.js'
+import { whatsappWebhook, type WhatsAppWebhookOptions } from './whatsapp-webhook.js'
 
 /** @internal the tests and the browser suites' test server build the app with it */
 export interface AppOptions {
@@ -82,6 +83,10 @@ export interface AppOptions {
   onStored?: () => void
   /** How delivery is doing, for `/healthz/delivery`; without it, there is nothing to deliver. */
   deliveryHealth?: () => Promise<DeliveryHealth>
+  /** Written with each request, in its transaction: the WhatsApp rep whose turn it is. */
+  alsoStore?: Parameters<LeadStore['append']>[2]
+  /** The WhatsApp status webhook, when that channel is on. */
+  whatsappWebhook?: WhatsAppWebhookOptions
 }
 
 declare module 'fastify' {
@@ -391,11 +396,14 @@ export function buildApp(options: AppOptions): FastifyInstance {
     store !== null
       ? {
           append: async (record: OutboxRecord) => {
-            await store.append(record, channels)
+            await store.append(record, channels, options.alsoStore)
             options.onStored?.()
           },
         }
       : outbox
+  if (store !== null && options.whatsappWebhook !== undefined) {
+    app.register(whatsappWebhook, options.whatsappWebhook)
+  }
   if (sink !== null) {
     app.register(emailStandIn, {
       outbox: sink,

@@ -8,7 +8,11 @@
 import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { z } from 'zod'
+import type { CountryCode } from 'libphonenumber-js/max'
 import { SettingError, setting, settingsReader } from '../src/config/env-settings.js'
+import { phoneRegions } from './phone-number.js'
+import { parseWhatsAppRoutes, routeCallingCodes, type WhatsAppRoutes } from './whatsapp-routes.js'
+import { parseWorkingHours, type WorkingHours } from './working-hours.js'
 
 const wholeNumber = (min: number, max: number) =>
   z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max))
@@ -201,6 +205,85 @@ export const SETTINGS = {
     expected: 'a port number from 1 to 65535',
     schema: wholeNumber(1, 65_535),
   }),
+  WHATSAPP_API_URL: setting({
+    description:
+      "The WhatsApp Cloud API's versioned base URL; each request's message is posted to `{WHATSAPP_API_URL}/{WHATSAPP_PHONE_NUMBER_ID}/messages`. Another URL only for a provider's compatible endpoint, or a test.",
+    default: 'https://graph.facebook.com/v23.0',
+    expected: 'an http:// or https:// URL',
+    schema: z
+      .string()
+      .refine(isHttpUrl)
+      .transform((text) => text.replace(/\/+$/, '')),
+  }),
+  WHATSAPP_PHONE_NUMBER_ID: setting({
+    description:
+      "The id of the business phone number that sends the WhatsApp messages (Meta's App Dashboard, WhatsApp, API Setup), not the number itself. The WhatsApp channel needs it with `WHATSAPP_TOKEN`, `WHATSAPP_TEMPLATE`, `LEADS_WHATSAPP_ROUTES`, `WHATSAPP_VERIFY_TOKEN` and `WHATSAPP_APP_SECRET`.",
+    default: undefined,
+    expected: 'the digits of a phone number id',
+    schema: z.string().regex(/^\d{5,30}$/),
+  }),
+  WHATSAPP_TOKEN: setting({
+    description:
+      "The bearer token the Cloud API takes: a system user's permanent access token with `whatsapp_business_messaging`.",
+    default: undefined,
+    expected: 'an access token, with no spaces',
+    schema: z.string().regex(/^[\w.~+/=-]{10,2000}$/),
+  }),
+  WHATSAPP_TEMPLATE: setting({
+    description:
+      'The name of the approved message template (utility) that tells a rep of a new request; its text is in [The WhatsApp template](#the-whatsapp-template).',
+    default: undefined,
+    expected: 'a template name: lowercase letters, digits and _',
+    schema: z.string().regex(/^[a-z0-9_]{1,512}$/),
+  }),
+  WHATSAPP_TEMPLATE_LANGUAGE: setting({
+    description: "The template's language and locale, as it was approved.",
+    default: 'es_MX',
+    expected: 'a language code such as es_MX or es',
+    schema: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/),
+  }),
+  LEADS_WHATSAPP_ROUTES: setting({
+    description:
+      "The sales reps' WhatsApp numbers by the country of the visitor's phone: `+52=+5215511111111,+5215522222222;+34=+34600111222;*=+5215533333333`. Each request goes to one rep of its country in turn, or to the default's (`*`, required); unread, to the next. See [Routes](#whatsapp-routes).",
+    default: undefined,
+    expected: 'routes such as +52=+5215511111111,+5215522222222;*=+5215533333333',
+    schema: z.string().min(1),
+  }),
+  WHATSAPP_VERIFY_TOKEN: setting({
+    description:
+      "A string of your choosing that Meta's App Dashboard sends back when it registers the status webhook, `/api/whatsapp/webhook`.",
+    default: undefined,
+    expected: 'a string of at least 8 characters, with no spaces',
+    schema: z.string().regex(/^\S{8,200}$/),
+  }),
+  WHATSAPP_APP_SECRET: setting({
+    description:
+      "The Meta app's secret (App Dashboard, App settings, Basic): the status webhook takes only posts it signed (`X-Hub-Signature-256`).",
+    default: undefined,
+    expected: 'the app secret, with no spaces',
+    schema: z.string().regex(/^\S{16,200}$/),
+  }),
+  LEADS_ESCALATE_AFTER_MINUTES: setting({
+    description:
+      'A WhatsApp message that its rep has not read after this many minutes of working hours goes to the next rep, and one mail to `LEADS_MAIL_TO` says so.',
+    default: '15',
+    expected: 'a whole number of minutes from 1 to 10080',
+    schema: wholeNumber(1, 10_080),
+  }),
+  LEADS_WORKING_HOURS: setting({
+    description:
+      "The sales team's working hours, in `LEADS_TIME_ZONE`: days `lun mar mié jue vie sáb dom` as a range or a list, then `HH:MM-HH:MM`, several joined by `;`, e.g. `lun-vie 09:00-19:00; sáb 10:00-14:00`. The escalation clock runs only then; messages go at once at any hour.",
+    default: 'lun-vie 09:00-19:00',
+    expected: 'days and hours such as lun-vie 09:00-19:00; sáb 10:00-14:00',
+    schema: z.string().transform((text, context) => {
+      const hours = parseWorkingHours(text)
+      if (hours === null) {
+        context.addIssue({ code: 'custom', message: 'not working hours' })
+        return z.NEVER
+      }
+      return hours
+    }),
+  }),
   TRUST_PROXY: setting({
     description:
       'Which peers are reverse proxies whose `X-Forwarded-For` names the client: their addresses or CIDRs, comma-separated (`127.0.0.1` for nginx on the same machine), or the number of proxies in front of the server. Unset, every visitor behind a proxy shares one budget. See [Behind a proxy](#behind-a-proxy).',
@@ -246,9 +329,79 @@ export interface ServerConfig {
 export interface DeliveryConfig {
   email?: { smtpUrl: string; to: string[]; from: string }
   webhook?: { url: string; secret: string }
+  whatsapp?: WhatsAppConfig
+  /**
+   * Where a phone number written without a country code is looked for: Mexico, then the
+   * countries of the WhatsApp routes. ['MX'] when unset.
+   */
+  phoneRegions?: CountryCode[]
   timeZone: string
   /** How long a channel may fail before it is told (LEADS_ALERT_AFTER_SECONDS), in ms. */
   alertAfterMs: number
+}
+
+/** The WhatsApp channel: the Cloud API, the routes, the status webhook and the escalation. */
+export interface WhatsAppConfig {
+  apiUrl: string
+  phoneNumberId: string
+  token: string
+  template: string
+  language: string
+  routes: WhatsAppRoutes
+  verifyToken: string
+  appSecret: string
+  escalateAfterMinutes: number
+  workingHours: WorkingHours
+}
+
+const WHATSAPP_NEEDS = [
+  'WHATSAPP_PHONE_NUMBER_ID',
+  'WHATSAPP_TOKEN',
+  'WHATSAPP_TEMPLATE',
+  'LEADS_WHATSAPP_ROUTES',
+  'WHATSAPP_VERIFY_TOKEN',
+  'WHATSAPP_APP_SECRET',
+] as const
+const WHY_NEEDED: Record<(typeof WHATSAPP_NEEDS)[number], string> = {
+  WHATSAPP_PHONE_NUMBER_ID: 'the number the messages are sent from',
+  WHATSAPP_TOKEN: 'the Cloud API refuses every message without it',
+  WHATSAPP_TEMPLATE: 'the approved template the messages are sent with',
+  LEADS_WHATSAPP_ROUTES: 'the reps the messages go to',
+  WHATSAPP_VERIFY_TOKEN: 'Meta registers the status webhook with it',
+  WHATSAPP_APP_SECRET:
+    'without the status webhook no message is ever seen read, and every request would be escalated',
+}
+
+function readWhatsApp(
+  read: <N extends keyof typeof SETTINGS>(name: N) => Value<N> | undefined,
+): WhatsAppConfig | undefined {
+  const set = WHATSAPP_NEEDS.filter((name) => read(name) !== undefined)
+  if (set.length === 0) return undefined
+  const missing = WHATSAPP_NEEDS.find((name) => read(name) === undefined)
+  if (missing !== undefined) {
+    throw new SettingError(`${missing} must be set when ${set[0]} is: ${WHY_NEEDED[missing]}`)
+  }
+  const routesText = read('LEADS_WHATSAPP_ROUTES')!
+  let routes: WhatsAppRoutes
+  try {
+    routes = parseWhatsAppRoutes(routesText)
+  } catch (error) {
+    throw new SettingError(
+      `LEADS_WHATSAPP_ROUTES ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+  return {
+    apiUrl: read('WHATSAPP_API_URL')!,
+    phoneNumberId: read('WHATSAPP_PHONE_NUMBER_ID')!,
+    token: read('WHATSAPP_TOKEN')!,
+    template: read('WHATSAPP_TEMPLATE')!,
+    language: read('WHATSAPP_TEMPLATE_LANGUAGE')!,
+    routes,
+    verifyToken: read('WHATSAPP_VERIFY_TOKEN')!,
+    appSecret: read('WHATSAPP_APP_SECRET')!,
+    escalateAfterMinutes: read('LEADS_ESCALATE_AFTER_MINUTES')!,
+    workingHours: read('LEADS_WORKING_HOURS')!,
+  }
 }
 
 function readDelivery(read: <N extends keyof typeof SETTINGS>(name: N) => Value<N> | undefined) {
@@ -282,6 +435,14 @@ function readDelivery(read: <N extends keyof typeof SETTINGS>(name: N) => Value<
     throw new SettingError(
       'LEADS_WEBHOOK_URL must be set when LEADS_WEBHOOK_SECRET is: where to post the requests',
     )
+  }
+  const whatsapp = readWhatsApp(read)
+  // Checked even without the channel: a wrong value is told at once, not when it is turned on.
+  read('LEADS_ESCALATE_AFTER_MINUTES')
+  read('LEADS_WORKING_HOURS')
+  if (whatsapp !== undefined) {
+    delivery.whatsapp = whatsapp
+    delivery.phoneRegions = phoneRegions(routeCallingCodes(whatsapp.routes))
   }
   return delivery
 }

@@ -3,12 +3,14 @@
 // requests wait, what to check, and that nothing is lost), one when it works again. A mail for
 // the sales team, or a webhook event of its own (`delivery.failing`, `delivery.recovered`).
 import { arrivedAt, escapeHtml } from './lead-mail.js'
-import type { Channel, Notice } from './lead-store.js'
+import type { Channel, Notice, UnreadData } from './lead-store.js'
+import { visibleControls } from './visible-text.js'
 
 /** Each channel as the notices and the listing name it. */
 export const CHANNEL_NAMES: Record<Channel, string> = {
   email: 'correo',
   webhook: 'webhook',
+  whatsapp: 'WhatsApp',
 }
 
 /** What the people who run the server should look at, by the channel's last error. */
@@ -23,6 +25,15 @@ export function whatToCheck(channel: Channel, reason: string | null): string {
       return 'las direcciones de LEADS_MAIL_TO y LEADS_MAIL_FROM: el servidor de correo las rechaza.'
     return 'que el servidor de correo de SMTP_URL (nombre y puerto) esté en línea y se pueda alcanzar desde este servidor.'
   }
+  if (channel === 'whatsapp') {
+    if (/WhatsApp (190|0|10|200)\b|HTTP 401/.test(why))
+      return 'WHATSAPP_TOKEN: el token de acceso de la API de WhatsApp venció o fue revocado (usa el token permanente de un usuario del sistema).'
+    if (/WhatsApp (130429|131056|80007|4)\b/.test(why))
+      return 'el límite de envíos de la API de WhatsApp: se reanuda solo en cuanto Meta lo permite.'
+    if (/WhatsApp 132\d{3}\b/.test(why))
+      return 'WHATSAPP_TEMPLATE y WHATSAPP_TEMPLATE_LANGUAGE: la plantilla debe estar aprobada, en ese idioma y con cinco variables.'
+    return 'que la API de WhatsApp (WHATSAPP_API_URL, WHATSAPP_PHONE_NUMBER_ID) responda desde este servidor; el estado de Meta está en metastatus.com.'
+  }
   if (/HTTP 40[13]/.test(why))
     return 'la autorización del receptor y LEADS_WEBHOOK_SECRET: el secreto pudo cambiar en el CRM.'
   if (/HTTP (3\d\d|404|405|410)/.test(why))
@@ -34,7 +45,37 @@ const requestsWaiting = (count: number): string =>
   count === 1 ? 'Espera 1 solicitud' : `Esperan ${count} solicitudes`
 
 /** The notice's sentences, shared by the mail and the webhook event. */
+const list = (items: readonly string[]): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`
+
+/** A WhatsApp message nobody read in time, that failed, or that a rep's number refused. */
+function unreadText(unread: UnreadData): { subject: string; lines: string[] } {
+  const request = `n.º ${visibleControls(unread.contactNumber)} de ${visibleControls(unread.name).replace(/\s+/g, ' ')} (${visibleControls(unread.group).replace(/\s+/g, ' ')})`
+  const what =
+    unread.because === 'unread'
+      ? `${unread.rep} no leyó en ${unread.minutes} minutos de horario laboral el WhatsApp de la solicitud de demo ${request}.`
+      : unread.because === 'failed'
+        ? `El WhatsApp de la solicitud de demo ${request} no le llegó a ${unread.rep}: ${unread.failure ?? 'sin detalle'}.`
+        : `El número ${unread.rep} no puede recibir el WhatsApp de la solicitud de demo ${request}: ${unread.failure ?? 'sin detalle'}. Revisa LEADS_WHATSAPP_ROUTES.`
+  if (unread.next !== null) {
+    return {
+      subject: `WhatsApp sin leer: la solicitud ${unread.contactNumber} pasa a ${unread.next}`,
+      lines: [what, `Ahora se le envía a ${unread.next}.`],
+    }
+  }
+  return {
+    subject: `Nadie ha leído la solicitud de demo ${unread.contactNumber} en WhatsApp`,
+    lines: [
+      what,
+      `Nadie la ha leído: se le envió a ${list(unread.tried)}, a cada uno una vez. Que alguien del equipo la atienda ya; los datos están en el correo de la solicitud y en npm run outbox.`,
+    ],
+  }
+}
+
 function noticeText(notice: Notice, timeZone: string): { subject: string; lines: string[] } {
+  if (notice.type === 'whatsapp.unread' && notice.data.unread !== undefined) {
+    return unreadText(notice.data.unread)
+  }
   const name = CHANNEL_NAMES[notice.subject]
   const since = `${arrivedAt(notice.data.since, timeZone)} (hora de ${timeZone})`
   if (notice.type === 'delivery.failing') {
@@ -89,6 +130,7 @@ export function noticeWebhookBody(notice: Notice, timeZone: string): string {
     timestamp: notice.createdAt,
     data: {
       channel: notice.subject,
+      ...(notice.data.unread !== undefined && { unread: notice.data.unread }),
       since: notice.data.since,
       ...(notice.data.until !== undefined && { until: notice.data.until }),
       waiting: notice.data.waiting,

@@ -31,6 +31,8 @@ import { jobRef, type Channel, type Job, type JobRef, type LeadStore } from './l
 import { mailSender } from './mail-sender.js'
 import { errorText, type Outcome, type Sender } from './send-outcome.js'
 import { webhookSender } from './webhook-sender.js'
+import { WhatsAppFollowUp } from './whatsapp-follow-up.js'
+import { whatsappSender } from './whatsapp-sender.js'
 
 /** The longest one send may take, from the connection to the answer: then it is cut. */
 const SEND_DEADLINE_MS = 60_000
@@ -49,7 +51,9 @@ const MAX_PROBE_INTERVAL_MS = 60_000
 /** A channel that delivered this long before a request was queued still vouches for itself. */
 const PROOF_WINDOW_MS = 60_000
 /** Sends side by side on one channel. */
-const LANE_WIDTH: Record<Channel, number> = { email: 4, webhook: 8 }
+const LANE_WIDTH: Record<Channel, number> = { email: 4, webhook: 8, whatsapp: 4 }
+/** The channels that carry notices: a WhatsApp template can only tell a rep of a request. */
+const carriesNotices = (channel: Channel): boolean => channel !== 'whatsapp'
 
 /** What each send came to, for the metrics. */
 export type DeliveryOutcome = 'delivered' | 'retried' | 'channel_fault' | 'dead_letter'
@@ -62,6 +66,7 @@ export function deliveryChannels(config: DeliveryConfig): Channel[] {
   const channels: Channel[] = []
   if (config.email !== undefined) channels.push('email')
   if (config.webhook !== undefined) channels.push('webhook')
+  if (config.whatsapp !== undefined) channels.push('whatsapp')
   return channels
 }
 
@@ -99,6 +104,8 @@ export interface WorkerOptions {
   alertAfterMs?: number
   sendDeadlineMs?: number
   observer?: DeliveryObserver
+  /** The clock of the WhatsApp escalation (a seam for tests): Date.now otherwise. */
+  now?: () => number
 }
 
 export class DeliveryWorker {
@@ -112,6 +119,8 @@ export class DeliveryWorker {
   private readonly alertAfterMs: number
   private readonly sendDeadlineMs: number
   private readonly observer: DeliveryObserver | undefined
+  /** Statuses and escalation of the WhatsApp channel; null without it. */
+  readonly whatsapp: WhatsAppFollowUp | null
 
   constructor(
     private readonly store: LeadStore,
@@ -122,10 +131,34 @@ export class DeliveryWorker {
     this.alertAfterMs = options.alertAfterMs ?? 600_000
     this.sendDeadlineMs = options.sendDeadlineMs ?? SEND_DEADLINE_MS
     this.observer = options.observer
+    const now = options.now ?? Date.now
+    // The mail that says a rep did not read a WhatsApp message goes by mail alone.
+    const unreadCarriers: Channel[] = config.email !== undefined ? ['email'] : []
+    const regions = config.phoneRegions ?? ['MX']
     const senders: [Channel, Sender | null][] = [
-      ['email', config.email ? mailSender(config.email, config.timeZone) : null],
-      ['webhook', config.webhook ? webhookSender(config.webhook, config.timeZone) : null],
+      ['email', config.email ? mailSender(config.email, config.timeZone, regions) : null],
+      ['webhook', config.webhook ? webhookSender(config.webhook, config.timeZone, regions) : null],
+      [
+        'whatsapp',
+        config.whatsapp
+          ? whatsappSender(config.whatsapp, {
+              store,
+              timeZone: config.timeZone,
+              regions,
+              carriers: unreadCarriers,
+              now,
+            })
+          : null,
+      ],
     ]
+    this.whatsapp = config.whatsapp
+      ? new WhatsAppFollowUp(store, config.whatsapp, {
+          carriers: unreadCarriers,
+          now,
+          moved: () => this.kick(),
+          log: () => this.log,
+        })
+      : null
     for (const [channel, sender] of senders) {
       if (sender === null) continue
       const width = LANE_WIDTH[channel]
@@ -177,6 +210,7 @@ export class DeliveryWorker {
     if (this.stopped) return
     this.kick()
     void this.checkOutages()
+    void this.escalateUnread()
     this.timer = setTimeout(() => this.tick(), this.pollMs)
     this.timer.unref()
   }
@@ -371,7 +405,9 @@ export class DeliveryWorker {
       `${CHANNEL_NAMES[channel]} delivery works again; ${waiting} waiting requests go out now`,
     )
     if (!outage.notified) return
-    const carriers = [...this.lanes.keys()].filter((other) => other !== channel)
+    const carriers = [...this.lanes.keys()].filter(
+      (other) => other !== channel && carriesNotices(other),
+    )
     await queueNotices(
       this.store,
       {
@@ -390,6 +426,15 @@ export class DeliveryWorker {
     this.kick()
   }
 
+  /** WhatsApp messages unread past their deadline go to the next rep. */
+  private async escalateUnread(): Promise<void> {
+    try {
+      await this.whatsapp?.escalateUnread()
+    } catch (error) {
+      this.storeFails(error)
+    }
+  }
+
   /** A channel failing for LEADS_ALERT_AFTER_SECONDS: the other channels carry one notice. */
   private async checkOutages(): Promise<void> {
     try {
@@ -403,7 +448,9 @@ export class DeliveryWorker {
         const waiting = (await channelBacklogs(this.store, [state.channel])).get(
           state.channel,
         )!.pending
-        const carriers = channels.filter((other) => other !== state.channel)
+        const carriers = channels.filter(
+          (other) => other !== state.channel && carriesNotices(other),
+        )
         await queueNotices(
           this.store,
           {

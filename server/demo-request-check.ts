@@ -14,6 +14,8 @@ import {
   CONTACT_NUMBER_PARAM,
   FIELD_NAMES,
   MAX_CONTACT_NUMBER,
+  isContactNumber,
+  isEmailAddress,
   MAX_LENGTH,
   REQUIRED,
   type FieldName,
@@ -66,7 +68,12 @@ export function checkTemplateParams(params: Readonly<Record<string, string>>): s
     if (value.length > max) return isField(name) ? refusals.tooLong(name, max) : refusals.malformed
   }
   const missing = FIELD_NAMES.filter((name) => REQUIRED[name] && (params[name] ?? '').trim() === '')
-  return missing.length > 0 ? refusals.missing(missing) : null
+  if (missing.length > 0) return refusals.missing(missing)
+  // What reaches the sales team is an address they can answer and a number they can quote.
+  if (!isEmailAddress(params.user_email ?? '')) return refusals.invalidEmail
+  const contact = params[CONTACT_NUMBER_PARAM]
+  if (contact !== undefined && !isContactNumber(contact)) return refusals.contactNumberNotDigits
+  return null
 }
 
 /** The longest id (service, template) the stand-in stores. */

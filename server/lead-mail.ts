@@ -4,8 +4,11 @@
 // (a call, WhatsApp, or a reply that goes to the visitor). The webhook's JSON body is here too.
 import { CAMPAIGN_KEYS } from '../src/contract/attribution.js'
 import { requestLines, spreadsheetHeadings } from '../src/contract/lead-server-text.js'
-import type { Delivery } from './lead-store.js'
+import type { CountryCode } from 'libphonenumber-js/max'
+import type { Delivery, WhatsAppRoute } from './lead-store.js'
 import type { OutboxRecord } from './outbox.js'
+import { parsePhone, phoneForPeople, phoneLinks } from './phone-number.js'
+import { visibleControls } from './visible-text.js'
 
 const SHOWN = new Set<string>([
   ...requestLines.map(([name]) => name),
@@ -23,21 +26,6 @@ export function arrivedAt(iso: string, timeZone: string): string {
     timeStyle: 'short',
     hourCycle: 'h23',
   }).format(date)
-}
-
-/**
- * The number to dial: digits with a leading + when the visitor gave one. A Mexican number of ten
- * digits without a country code gets +52, as WhatsApp needs one.
- */
-function phoneLinks(phone: string): { tel: string; whatsApp: string } | null {
-  const digits = phone.replace(/\D/g, '')
-  if (digits.length < 7) return null
-  const international = phone.trim().startsWith('+')
-    ? digits
-    : digits.length === 10
-      ? `52${digits}`
-      : digits
-  return { tel: `tel:+${international}`, whatsApp: `https://wa.me/${international}` }
 }
 
 /** The campaign in one line: the page's own summary, or the utm parameters it came with. */
@@ -65,25 +53,63 @@ export const escapeHtml = (text: string): string =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
   )
 
-export function leadMail(record: OutboxRecord, timeZone: string): LeadMail {
+/** What a mail's reader sees of the request and how it reaches the sales team. */
+export interface LeadMailContext {
+  /** Where a phone number without a country code is looked for (Mexico first). */
+  regions?: readonly CountryCode[]
+  /** The WhatsApp rep it went to, when that channel is on. */
+  whatsapp?: WhatsAppRoute | null
+}
+
+/**
+ * A display name that cannot pass for an address: whatever looks like one (`<…>`, a word with
+ * an @) is left out, and so are the characters a header would read as structure.
+ */
+export function displayName(name: string): string {
+  return visibleControls(name)
+    .replace(/<[^>]*>?/g, ' ')
+    .replace(/\S*@\S*/g, ' ')
+    .replace(/["<>,;:\\()[\]]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80)
+}
+
+export function leadMail(
+  record: OutboxRecord,
+  timeZone: string,
+  context: LeadMailContext = {},
+): LeadMail {
   const { params } = record
-  const value = (name: string): string => params[name] ?? ''
-  const name = value('user_name') || 'sin nombre'
-  const group = value('user_group') || 'sin grupo'
-  const contact = value('contact_number')
+  // What the visitor typed, with what a mail client would hide (a zero-width space, a direction
+  // mark, tag characters) shown as the listing shows it.
+  const value = (name: string): string => visibleControls(params[name] ?? '')
+  const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim()
+  const name = oneLine(value('user_name')) || 'sin nombre'
+  const group = oneLine(value('user_group')) || 'sin grupo'
+  const contact = oneLine(value('contact_number'))
   const subject = `Solicitud de demo${contact !== '' ? ` n.º ${contact}` : ''}: ${name} (${group})`
   const when = `${arrivedAt(record.receivedAt, timeZone)} (hora de ${timeZone})`
-  const campaign = campaignLine(params)
-  const links = phoneLinks(value('user_phone'))
+  const campaign = visibleControls(campaignLine(params))
+  const written = params.user_phone ?? ''
+  const phone = parsePhone(written, context.regions)
+  const links = phone === null ? null : phoneLinks(phone)
   const others = Object.keys(params)
     .filter((key) => !SHOWN.has(key) && params[key] !== '')
     .sort()
+  const rep = context.whatsapp?.rep
 
   const rows: [string, string][] = [
-    ...requestLines.map(([field, label]): [string, string] => [label, value(field) || '—']),
+    ...requestLines.map(([field, label]): [string, string] => [
+      label,
+      field === 'user_phone'
+        ? visibleControls(phoneForPeople(written, phone))
+        : value(field) || '—',
+    ]),
     ['Campaña', campaign],
     ['Recibida', when],
-    ...others.map((key): [string, string] => [headingOf(key), value(key)]),
+    ...(rep !== undefined ? [['Por WhatsApp a', rep] as [string, string]] : []),
+    ...others.map((key): [string, string] => [visibleControls(headingOf(key)), value(key)]),
   ]
 
   const text = [
@@ -132,7 +158,7 @@ export function leadMail(record: OutboxRecord, timeZone: string): LeadMail {
 }
 
 /** The webhook's body: the request's id, time and every field the visitor sent. */
-export function webhookBody(record: OutboxRecord): string {
+export function webhookBody(record: OutboxRecord, context: LeadMailContext = {}): string {
   const { params } = record
   const campaign = Object.fromEntries(
     CAMPAIGN_KEYS.filter((key) => params[key] !== undefined).map((key) => [key, params[key]]),
@@ -146,11 +172,17 @@ export function webhookBody(record: OutboxRecord): string {
       name: params.user_name ?? null,
       email: params.user_email ?? null,
       phone: params.user_phone ?? null,
+      // One E.164 number, or null when what the visitor wrote is none.
+      phoneE164: parsePhone(params.user_phone ?? '', context.regions)?.e164 ?? null,
       group: params.user_group ?? null,
       message: params.message ?? null,
       contactNumber: params.contact_number ?? null,
       trafficSource: params.traffic_source ?? null,
       campaign,
+      whatsapp:
+        context.whatsapp != null
+          ? { rep: context.whatsapp.rep, territory: context.whatsapp.territory }
+          : null,
       params,
     },
   })
@@ -176,4 +208,38 @@ export function deliveryState(delivery: Delivery, timeZone: string): string {
     case 'failed':
       return `fallido: ${delivery.lastError ?? 'sin detalle'} (tras ${delivery.attempts} ${delivery.attempts === 1 ? 'intento' : 'intentos'})`
   }
+}
+
+/**
+ * How each WhatsApp message went, one line per rep tried: when the rep's phone received and read
+ * it, or why it went on to the next rep.
+ */
+export function whatsAppLines(route: WhatsAppRoute, timeZone: string): string[] {
+  const when = (ms: number) => arrivedAt(new Date(ms).toISOString(), timeZone)
+  const lines = route.messages.map((message) => {
+    const parts: string[] = []
+    if (message.sentAt === null)
+      parts.push(message.movedOnAt === null ? 'por enviar' : 'no enviado')
+    else parts.push(`enviado el ${when(message.sentAt)}`)
+    if (message.deliveredAt !== null) parts.push(`recibido el ${when(message.deliveredAt)}`)
+    if (message.readAt !== null) parts.push(`leído el ${when(message.readAt)}`)
+    else if (message.sentAt !== null && message.movedOnAt === null && message.failedAt === null)
+      parts.push('sin leer todavía')
+    if (message.failedAt !== null)
+      parts.push(`falló el ${when(message.failedAt)} (${message.failure ?? 'sin detalle'})`)
+    if (message.movedOnAt !== null) {
+      const why =
+        message.movedOnBecause === 'unread'
+          ? 'sin leer a tiempo'
+          : message.movedOnBecause === 'refused'
+            ? `su número no la recibe: ${message.failure ?? 'sin detalle'}`
+            : 'falló'
+      parts.push(`pasó al siguiente el ${when(message.movedOnAt)} (${why})`)
+    }
+    return `${message.rep}: ${parts.join('; ')}`
+  })
+  if (route.exhaustedAt !== null) {
+    lines.push(`nadie la ha leído: se avisó por correo el ${when(route.exhaustedAt)}`)
+  }
+  return lines
 }

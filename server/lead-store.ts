@@ -73,7 +73,7 @@ const pragmaValue = (sqlite: SqliteDatabase.Database, name: string): number =>
   Number(Object.values(sqlite.prepare(`PRAGMA ${name}`).get() as Record<string, unknown>)[0])
 
 /** The channels a request is delivered through. */
-export const CHANNELS = ['email', 'webhook'] as const
+export const CHANNELS = ['email', 'webhook', 'whatsapp'] as const
 export type Channel = (typeof CHANNELS)[number]
 
 /** How long a delivery is retried for faults of its own before it is a dead letter: three days. */
@@ -147,16 +147,64 @@ export interface NoticesTable {
   delivered_at: string | null
 }
 
-export type NoticeType = 'delivery.failing' | 'delivery.recovered'
+export type NoticeType = 'delivery.failing' | 'delivery.recovered' | 'whatsapp.unread'
 
-interface Database {
+/** Whose turn it is in each WhatsApp territory: the round robin, shared by every server. */
+interface WhatsAppTurnsTable {
+  /** `+52`, `+34`, … or `*` for the default. */
+  territory: string
+  /** Requests assigned in the territory so far. */
+  turns: number | string
+}
+
+/** The WhatsApp route of one request: its reps in the order they are tried, and where it is. */
+export interface WhatsAppTable {
+  request_id: string
+  territory: string
+  /** The reps' numbers (E.164), as a JSON array, in the order they are tried. */
+  reps: string
+  /** The step it is at: the rep is reps[step % reps.length]. */
+  step: number
+  /** The first step past this round: each rep is tried once a round. */
+  round_end: number
+  /** When every rep of the round was tried and nobody read it (ms since the epoch). */
+  exhausted_at: number | string | null
+}
+
+/** One message to one rep: what the Cloud API and its status webhook said of it. */
+export interface WhatsAppMessagesTable {
+  request_id: string
+  step: number
+  rep: string
+  /** The Cloud API's id (`wamid.…`) once it took the message. */
+  wamid: string | null
+  /** When the Cloud API took it; the times below are the phone's, as the statuses say. */
+  sent_at: number | string | null
+  delivered_at: number | string | null
+  read_at: number | string | null
+  failed_at: number | string | null
+  failure: string | null
+  /** Unread by then (working hours counted), it goes to the next rep. */
+  escalate_at: number | string | null
+  /** When it went on to the next rep (unread, failed, or refused by the Cloud API). */
+  moved_on_at: number | string | null
+  /** Why it moved on: `unread`, `failed` or `refused`. */
+  moved_on_because: string | null
+}
+
+/** @internal whatsapp-store.ts queries it */
+export interface LeadDatabase {
   lead_requests: RequestsTable
   lead_deliveries: DeliveriesTable
   lead_channels: ChannelsTable
   lead_notices: NoticesTable
   /** Where readiness writes a probe after a failed write; never holds a request. */
   lead_probe: { id: string; data: string }
+  lead_whatsapp_turns: WhatsAppTurnsTable
+  lead_whatsapp: WhatsAppTable
+  lead_whatsapp_messages: WhatsAppMessagesTable
 }
+type Database = LeadDatabase
 
 /** One delivery of one request, as the worker and the sales team's commands see it. */
 export interface Delivery {
@@ -179,6 +227,38 @@ export interface Delivery {
 
 export interface StoredRequest extends OutboxRecord {
   deliveries: Delivery[]
+  /** Where its WhatsApp messages went, with what each rep's phone said; null: no WhatsApp. */
+  whatsapp: WhatsAppRoute | null
+}
+
+/** One WhatsApp message to one rep, with its times (ms since the epoch) as the statuses say. */
+export interface WhatsAppMessage {
+  step: number
+  rep: string
+  wamid: string | null
+  sentAt: number | null
+  deliveredAt: number | null
+  readAt: number | null
+  failedAt: number | null
+  failure: string | null
+  escalateAt: number | null
+  movedOnAt: number | null
+  movedOnBecause: 'unread' | 'failed' | 'refused' | null
+}
+
+/** A request's WhatsApp route: chosen when it was stored, moved on when nobody reads it. */
+export interface WhatsAppRoute {
+  /** `+52`, `+34`, … or `*`. */
+  territory: string
+  /** The reps in the order they are tried. */
+  reps: string[]
+  step: number
+  roundEnd: number
+  exhaustedAt: number | null
+  /** The rep it goes to now. */
+  rep: string
+  /** One per rep tried, in order (loaded for listings; empty for a job). */
+  messages: WhatsAppMessage[]
 }
 
 /** A notice about delivery, as the worker sends it. */
@@ -202,11 +282,31 @@ export interface NoticeData {
   waiting: number
   /** The last error the channel gave. */
   reason: string | null
+  /** A WhatsApp message nobody read (type `whatsapp.unread`): who did not, and who is next. */
+  unread?: UnreadData
+}
+
+export interface UnreadData {
+  requestId: string
+  contactNumber: string
+  name: string
+  group: string
+  /** The rep who did not read it (or could not receive it). */
+  rep: string
+  because: 'unread' | 'failed' | 'refused'
+  /** The Cloud API's words, for `failed` and `refused`. */
+  failure: string | null
+  /** The rep it goes to now; null when every rep was tried. */
+  next: string | null
+  /** Every rep tried so far, in order. */
+  tried: string[]
+  minutes: number
 }
 
 /** Something a worker sends through one channel: a request's delivery, or a notice. */
 export type Job =
-  { kind: 'request'; delivery: Delivery; record: OutboxRecord } | { kind: 'notice'; notice: Notice }
+  | { kind: 'request'; delivery: Delivery; record: OutboxRecord; whatsapp: WhatsAppRoute | null }
+  | { kind: 'notice'; notice: Notice }
 
 /** Which job a result is for. */
 export type JobRef =
@@ -308,6 +408,55 @@ MIGRATIONS['003-channel-health'] = {
   },
 }
 
+MIGRATIONS['030-whatsapp'] = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('lead_whatsapp_turns')
+      .addColumn('territory', 'text', (column) => column.primaryKey())
+      .addColumn('turns', 'bigint', (column) => column.notNull())
+      .execute()
+    await db.schema
+      .createTable('lead_whatsapp')
+      .addColumn('request_id', 'text', (column) =>
+        column.primaryKey().references('lead_requests.id').onDelete('cascade'),
+      )
+      .addColumn('territory', 'text', (column) => column.notNull())
+      .addColumn('reps', 'text', (column) => column.notNull())
+      .addColumn('step', 'integer', (column) => column.notNull())
+      .addColumn('round_end', 'integer', (column) => column.notNull())
+      .addColumn('exhausted_at', 'bigint')
+      .execute()
+    await db.schema
+      .createTable('lead_whatsapp_messages')
+      .addColumn('request_id', 'text', (column) =>
+        column.notNull().references('lead_requests.id').onDelete('cascade'),
+      )
+      .addColumn('step', 'integer', (column) => column.notNull())
+      .addColumn('rep', 'text', (column) => column.notNull())
+      .addColumn('wamid', 'text')
+      .addColumn('sent_at', 'bigint')
+      .addColumn('delivered_at', 'bigint')
+      .addColumn('read_at', 'bigint')
+      .addColumn('failed_at', 'bigint')
+      .addColumn('failure', 'text')
+      .addColumn('escalate_at', 'bigint')
+      .addColumn('moved_on_at', 'bigint')
+      .addColumn('moved_on_because', 'text')
+      .addPrimaryKeyConstraint('lead_whatsapp_messages_pk', ['request_id', 'step'])
+      .execute()
+    await db.schema
+      .createIndex('lead_whatsapp_messages_wamid')
+      .on('lead_whatsapp_messages')
+      .column('wamid')
+      .execute()
+    await db.schema
+      .createIndex('lead_whatsapp_messages_due')
+      .on('lead_whatsapp_messages')
+      .columns(['moved_on_at', 'escalate_at'])
+      .execute()
+  },
+}
+
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
 
 /** A store that cannot be opened: the operator's to mend (main.ts prints the line, exits 1). */
@@ -355,6 +504,41 @@ const toNotice = (row: NoticesTable): Notice => ({
   createdAt: row.created_at,
   attempts: row.attempts,
 })
+
+const msOrNull = (value: number | string | null): number | null =>
+  value === null ? null : Number(value)
+
+/** @internal whatsapp-store.ts reads routes too */
+export const toWhatsAppRoute = (
+  row: WhatsAppTable,
+  messages: readonly WhatsAppMessagesTable[] = [],
+): WhatsAppRoute => {
+  const reps = JSON.parse(row.reps) as string[]
+  return {
+    territory: row.territory,
+    reps,
+    step: row.step,
+    roundEnd: row.round_end,
+    exhaustedAt: msOrNull(row.exhausted_at),
+    rep: reps[row.step % reps.length]!,
+    messages: messages
+      .filter((message) => message.request_id === row.request_id)
+      .sort((a, b) => a.step - b.step)
+      .map((message) => ({
+        step: message.step,
+        rep: message.rep,
+        wamid: message.wamid,
+        sentAt: msOrNull(message.sent_at),
+        deliveredAt: msOrNull(message.delivered_at),
+        readAt: msOrNull(message.read_at),
+        failedAt: msOrNull(message.failed_at),
+        failure: message.failure,
+        escalateAt: msOrNull(message.escalate_at),
+        movedOnAt: msOrNull(message.moved_on_at),
+        movedOnBecause: message.moved_on_because as WhatsAppMessage['movedOnBecause'],
+      })),
+  }
+}
 
 const toRecord = (row: RequestsTable): OutboxRecord => ({
   id: row.id,
@@ -449,7 +633,12 @@ export abstract class LeadStore {
    * it is committed. Rejects with an OutboxError (and stores nothing) when it is not.
    * `inserted` is false when a request with this id was already there (an import run again).
    */
-  async append(record: OutboxRecord, channels: readonly Channel[] = []): Promise<boolean> {
+  async append(
+    record: OutboxRecord,
+    channels: readonly Channel[] = [],
+    /** More to write in the same transaction (the WhatsApp rep's turn), once it is inserted. */
+    alsoWrite?: (trx: Kysely<Database>, record: OutboxRecord) => Promise<void>,
+  ): Promise<boolean> {
     const row = fromRecord(record)
     let used = 0
     try {
@@ -491,6 +680,7 @@ export abstract class LeadStore {
             )
             .execute()
         }
+        await alsoWrite?.(trx, record)
         return true
       })
       this.failure = null
@@ -589,10 +779,12 @@ export abstract class LeadStore {
         )
         .orderBy('channel')
         .execute()
+      const routes = await this.whatsAppRoutes(rows.map((row) => row.id))
       for (const row of rows) {
         yield {
           ...toRecord(row),
           deliveries: deliveries.filter((d) => d.request_id === row.id).map(toDelivery),
+          whatsapp: routes.get(row.id) ?? null,
         }
       }
       const last = rows[rows.length - 1]!
@@ -643,7 +835,35 @@ export abstract class LeadStore {
       .where('request_id', '=', id)
       .orderBy('channel')
       .execute()
-    return { ...toRecord(row), deliveries: deliveries.map(toDelivery) }
+    const routes = await this.whatsAppRoutes([id])
+    return {
+      ...toRecord(row),
+      deliveries: deliveries.map(toDelivery),
+      whatsapp: routes.get(id) ?? null,
+    }
+  }
+
+  /** The WhatsApp routes of these requests, with every message of each. */
+  private async whatsAppRoutes(
+    ids: readonly string[],
+    { messages = true }: { messages?: boolean } = {},
+    db: Kysely<Database> = this.db,
+  ): Promise<Map<string, WhatsAppRoute>> {
+    if (ids.length === 0) return new Map()
+    const rows = await db
+      .selectFrom('lead_whatsapp')
+      .selectAll()
+      .where('request_id', 'in', ids)
+      .execute()
+    const sent =
+      messages && rows.length > 0
+        ? await db
+            .selectFrom('lead_whatsapp_messages')
+            .selectAll()
+            .where('request_id', 'in', ids)
+            .execute()
+        : []
+    return new Map(rows.map((row) => [row.request_id, toWhatsAppRoute(row, sent)]))
   }
 
   /**
@@ -712,8 +932,18 @@ export abstract class LeadStore {
         )
         .execute()
       const byId = new Map(requests.map((request) => [request.id, toRecord(request)]))
+      const routes = await this.whatsAppRoutes(
+        rows.map((row) => row.request_id),
+        { messages: false },
+        trx,
+      )
       for (const row of rows) {
-        jobs.push({ kind: 'request', delivery: toDelivery(row), record: byId.get(row.request_id)! })
+        jobs.push({
+          kind: 'request',
+          delivery: toDelivery(row),
+          record: byId.get(row.request_id)!,
+          whatsapp: routes.get(row.request_id) ?? null,
+        })
       }
       return jobs
     })

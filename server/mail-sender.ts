@@ -9,7 +9,8 @@ import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js'
 import SMTPConnection from 'nodemailer/lib/smtp-connection/index.js'
 import type { DeliveryConfig } from './config.js'
 import { noticeMail } from './delivery-notices.js'
-import { leadMail } from './lead-mail.js'
+import { displayName, leadMail } from './lead-mail.js'
+import type { CountryCode } from 'libphonenumber-js/max'
 import type { Job } from './lead-store.js'
 import { bounded, errorText, type Outcome, type Sender } from './send-outcome.js'
 import { abortReason } from './webhook-sender.js'
@@ -39,7 +40,12 @@ const without = (list: readonly string[], gone: readonly string[]): string[] =>
   list.filter((address) => !gone.some((other) => sameAddress(address, other)))
 
 /** The whole message, as it goes after DATA. */
-function compose(job: Job, config: MailConfig, timeZone: string): Promise<Buffer> {
+function compose(
+  job: Job,
+  config: MailConfig,
+  timeZone: string,
+  regions: readonly CountryCode[],
+): Promise<Buffer> {
   if (job.kind === 'notice') {
     const mail = noticeMail(job.notice, timeZone)
     return new MailComposer({
@@ -55,12 +61,15 @@ function compose(job: Job, config: MailConfig, timeZone: string): Promise<Buffer
       .build()
   }
   const { record } = job
-  const mail = leadMail(record, timeZone)
+  const mail = leadMail(record, timeZone, { regions, whatsapp: job.whatsapp })
   const visitor = record.params.user_email ?? ''
   return new MailComposer({
     from: config.from,
     to: config.to,
-    ...(visitor !== '' && { replyTo: { name: record.params.user_name ?? '', address: visitor } }),
+    // The visitor's name never carries an address of its own (`Soporte <soporte@…>`).
+    ...(visitor !== '' && {
+      replyTo: { name: displayName(record.params.user_name ?? ''), address: visitor },
+    }),
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
@@ -145,7 +154,11 @@ function session(
   })
 }
 
-export function mailSender(config: MailConfig, timeZone: string): Sender {
+export function mailSender(
+  config: MailConfig,
+  timeZone: string,
+  regions: readonly CountryCode[] = ['MX'],
+): Sender {
   const options = parseConnectionUrl(config.smtpUrl)
   const auth = options.auth as SMTPConnection.Credentials | undefined
   const from = addressOf(config.from)
@@ -159,7 +172,7 @@ export function mailSender(config: MailConfig, timeZone: string): Sender {
           ? { kind: 'rejected', reason: `rechazado para ${refusedBefore.join(', ')}`, proven: true }
           : { kind: 'delivered' }
       }
-      const message = await compose(job, config, timeZone)
+      const message = await compose(job, config, timeZone, regions)
       const connection = new SMTPConnection({
         ...options,
         connectionTimeout: 10_000,

@@ -14,6 +14,7 @@ import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
 import { SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
 import { SQLITE_FILE, StoreError, openLeadStore, type LeadStore } from './lead-store.js'
 import { importDataDirOutbox } from './outbox-import.js'
+import { assignRep } from './whatsapp-store.js'
 import { SiteBuildError, readSiteBuild } from './site-build.js'
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
@@ -67,9 +68,11 @@ const describeChannels = ({ delivery }: ServerConfig): string =>
   [
     delivery.email && `e-mail to ${delivery.email.to.join(', ')}`,
     delivery.webhook && `webhook to ${new URL(delivery.webhook.url).origin}`,
+    delivery.whatsapp &&
+      `WhatsApp to the reps of LEADS_WHATSAPP_ROUTES (status webhook at /api/whatsapp/webhook)`,
   ]
     .filter(Boolean)
-    .join(' and ')
+    .join(', ')
 
 async function main(): Promise<void> {
   const config = readConfig(process.env, repoRoot)
@@ -126,6 +129,19 @@ async function main(): Promise<void> {
     ...(store !== null && {
       deliveryHealth: () => deliveryHealth(store, channels, alertAfterMs),
     }),
+    ...(store !== null &&
+      config.delivery.whatsapp !== undefined &&
+      worker?.whatsapp != null && {
+        alsoStore: assignRep(
+          config.delivery.whatsapp.routes,
+          config.delivery.phoneRegions ?? ['MX'],
+        ),
+        whatsappWebhook: {
+          verifyToken: config.delivery.whatsapp.verifyToken,
+          appSecret: config.delivery.whatsapp.appSecret,
+          receive: (statuses) => worker.whatsapp!.receiveStatuses(statuses),
+        },
+      }),
   })
   // Its own listener on 127.0.0.1, never the public port; a port taken stops the start.
   const metricsServer =

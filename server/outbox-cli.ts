@@ -17,7 +17,7 @@ import { SettingError } from '../src/config/env-settings.js'
 import { readConfig, type DeliveryConfig } from './config.js'
 import { channelReports, type ChannelReport } from './delivery-health.js'
 import { deliveryChannels } from './delivery.js'
-import { arrivedAt, deliveryState } from './lead-mail.js'
+import { arrivedAt, deliveryState, whatsAppLines } from './lead-mail.js'
 import {
   SQLITE_FILE,
   StoreError,
@@ -26,6 +26,7 @@ import {
   type Delivery,
   type LeadStore,
   type StoredRequest,
+  type WhatsAppRoute,
 } from './lead-store.js'
 import { importOutboxFile } from './outbox-import.js'
 import type { OutboxRecord } from './outbox.js'
@@ -68,6 +69,7 @@ const WITH_VALUE = new Set(['--resend', '--import'])
 const CHANNEL_LABELS: Record<Channel, string> = {
   email: 'Envío por correo',
   webhook: 'Envío por webhook',
+  whatsapp: 'Envío por WhatsApp',
 }
 
 function field(label: string, value: string): string {
@@ -78,7 +80,7 @@ function field(label: string, value: string): string {
 }
 
 export function formatRecord(
-  record: OutboxRecord & { deliveries?: Delivery[] },
+  record: OutboxRecord & { deliveries?: Delivery[]; whatsapp?: WhatsAppRoute | null },
   index: number,
   timeZone = 'America/Mexico_City',
 ): string {
@@ -93,6 +95,10 @@ export function formatRecord(
   if (deliveries.length === 0) lines.push(field('Envío', 'ninguno configurado: solo guardada'))
   for (const delivery of deliveries) {
     lines.push(field(CHANNEL_LABELS[delivery.channel], deliveryState(delivery, timeZone)))
+    if (delivery.channel === 'whatsapp' && record.whatsapp != null) {
+      const shown = whatsAppLines(record.whatsapp, timeZone)
+      lines.push(field(`WhatsApp (${record.whatsapp.territory})`, shown.join('\n')))
+    }
   }
   return lines.join('\n')
 }
@@ -256,8 +262,28 @@ const asJson = (request: StoredRequest) => ({
       delivery.state === 'pending' ? new Date(delivery.nextAttemptAt).toISOString() : null,
     lastError: delivery.lastError,
     deliveredAt: delivery.deliveredAt,
+    ...(delivery.channel === 'whatsapp' &&
+      request.whatsapp !== null && {
+        rep: request.whatsapp.rep,
+        territory: request.whatsapp.territory,
+        exhaustedAt: isoOrNull(request.whatsapp.exhaustedAt),
+        messages: request.whatsapp.messages.map((message) => ({
+          rep: message.rep,
+          wamid: message.wamid,
+          sentAt: isoOrNull(message.sentAt),
+          deliveredAt: isoOrNull(message.deliveredAt),
+          readAt: isoOrNull(message.readAt),
+          failedAt: isoOrNull(message.failedAt),
+          failure: message.failure,
+          movedOnAt: isoOrNull(message.movedOnAt),
+          movedOnBecause: message.movedOnBecause,
+        })),
+      }),
   })),
 })
+
+const isoOrNull = (ms: number | null): string | null =>
+  ms === null ? null : new Date(ms).toISOString()
 
 /**
  * `npm run outbox -- --csv > file` (not silent) has npm print its "> gaspre-landing@1.0.0

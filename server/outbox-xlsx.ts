@@ -8,7 +8,7 @@ import { Writable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import { spreadsheetHeadings, spreadsheetSheetName } from '../src/contract/lead-server-text.js'
 import type { LeadStore, StoredRequest } from './lead-store.js'
-import { deliveryState } from './lead-mail.js'
+import { deliveryState, whatsAppLines } from './lead-mail.js'
 import { visibleControls } from './visible-text.js'
 
 type Column = keyof typeof spreadsheetHeadings
@@ -16,7 +16,7 @@ const COLUMNS = Object.keys(spreadsheetHeadings) as Column[]
 const MIN_WIDTH = 8
 const MAX_WIDTH = 60
 /** Columns whose text runs long: wrapped instead of widened. */
-const WRAPPED: ReadonlySet<Column> = new Set(['message'])
+const WRAPPED: ReadonlySet<Column> = new Set(['message', 'delivery_whatsapp'])
 
 /** A cell's text. Control characters, which XML cannot hold, are written as visible escapes. */
 function cell(record: StoredRequest, column: Column, timeZone: string): string {
@@ -24,6 +24,13 @@ function cell(record: StoredRequest, column: Column, timeZone: string): string {
     const channel = column === 'delivery_email' ? 'email' : 'webhook'
     const delivery = record.deliveries.find((each) => each.channel === channel)
     return delivery === undefined ? '' : deliveryState(delivery, timeZone)
+  }
+  if (column === 'delivery_whatsapp') {
+    const delivery = record.deliveries.find((each) => each.channel === 'whatsapp')
+    if (delivery === undefined || record.whatsapp === null) return ''
+    return [deliveryState(delivery, timeZone), ...whatsAppLines(record.whatsapp, timeZone)].join(
+      '\n',
+    )
   }
   const value =
     column === 'id'

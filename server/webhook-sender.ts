@@ -3,6 +3,7 @@
 // for this URL). Only a body the receiver refuses as such (400, 413, 422) is the request's own
 // fault; any other answer, or none, would be the same for every request: the channel's.
 import { Webhook } from 'standardwebhooks'
+import type { CountryCode } from 'libphonenumber-js/max'
 import type { DeliveryConfig } from './config.js'
 import { webhookBody } from './lead-mail.js'
 import { noticeWebhookBody } from './delivery-notices.js'
@@ -14,13 +15,16 @@ const REFUSES_THE_BODY = new Set([400, 413, 422])
 export function webhookSender(
   config: NonNullable<DeliveryConfig['webhook']>,
   timeZone: string,
+  regions: readonly CountryCode[] = ['MX'],
 ): Sender {
   const signer = new Webhook(config.secret)
   return {
     async send(job, signal) {
       const id = job.kind === 'request' ? job.record.id : job.notice.id
       const body =
-        job.kind === 'request' ? webhookBody(job.record) : noticeWebhookBody(job.notice, timeZone)
+        job.kind === 'request'
+          ? webhookBody(job.record, { regions, whatsapp: job.whatsapp })
+          : noticeWebhookBody(job.notice, timeZone)
       // Signed at each attempt: receivers refuse a timestamp older than five minutes.
       const timestamp = new Date()
       const headers = {

@@ -33,6 +33,15 @@ export const REQUIRED: Readonly<Record<FieldName, boolean>> = {
   message: false,
 }
 
+/**
+ * An address a sales inbox can answer, as the server takes it: the browser's own rule for
+ * type="email" (WHATWG's "valid e-mail address": no spaces, quotes, brackets or display name),
+ * and a dot in the domain.
+ */
+const EMAIL_ADDRESS =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/
+export const isEmailAddress = (value: string): boolean => EMAIL_ADDRESS.test(value.trim())
+
 /** The form's bot trap: a field no person sees or fills. */
 export const HONEYPOT_FIELD = 'website'
 
@@ -41,6 +50,8 @@ export const CONTACT_NUMBER_PARAM = 'contact_number'
 export const MAX_CONTACT_NUMBER = 100_000
 export const newContactNumber = (random: () => number = Math.random): string =>
   String(Math.floor(random() * MAX_CONTACT_NUMBER))
+/** A contact number as the page makes it: digits only. */
+export const isContactNumber = (value: string): boolean => /^\d+$/.test(value)
 
 /** Form controls that configure the call rather than fill the template. */
 export const CONTROL_FIELDS = ['lib_version', 'service_id', 'template_id', 'user_id'] as const

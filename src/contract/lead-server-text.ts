@@ -37,6 +37,12 @@ export const refusals = {
     'Cada dato de la solicitud tiene que ir como texto, como lo envía nuestro formulario, así que no la registramos.',
   /** Past DEMO_TOTAL_LIMIT_PER_MINUTE: the page shows its WhatsApp and e-mail links below it. */
   busy: 'En este momento nos llegan más solicitudes de las que podemos registrar y la tuya no se guardó. Envíanosla por WhatsApp o por correo con los enlaces de aquí abajo, o vuelve a intentarlo en un minuto.',
+  /** An e-mail address nobody can answer: the page's browser would not have sent it. */
+  invalidEmail:
+    'El correo electrónico no es una dirección válida: escríbelo como nombre@empresa.com y vuelve a enviar la solicitud.',
+  /** The contact number the page makes is digits only. */
+  contactNumberNotDigits:
+    'El número de contacto de la solicitud tiene que ser solo dígitos, como lo genera nuestro formulario, así que no la registramos.',
   /** A parameter the form never sends, or one longer than the page ever makes it. */
   malformed:
     'La solicitud no tiene la forma que envía nuestro formulario, así que no la registramos.',
@@ -50,6 +56,7 @@ export const spreadsheetHeadings: Record<
   | AttributionParam
   | 'delivery_email'
   | 'delivery_webhook'
+  | 'delivery_whatsapp'
   | 'id',
   string
 > = {
@@ -72,6 +79,7 @@ export const spreadsheetHeadings: Record<
   first_visit_at: 'Primera visita (UTC)',
   delivery_email: 'Envío por correo',
   delivery_webhook: 'Envío por webhook',
+  delivery_whatsapp: 'Envío por WhatsApp',
   id: 'Id',
 }
 
