@@ -28,6 +28,7 @@ const STARTS_PROGRAMS = [
   'server/production-install.test.ts',
   'server/spreadsheet-text.test.ts',
   'server/stand-in.test.ts',
+  'server/whatsapp.test.ts',
   'server/static-hosts.test.ts',
 ]
 

@@ -248,7 +248,11 @@ async function writeJsonLines(store: LeadStore, output: ChunkedOutput) {
   return count
 }
 
-const asJson = (request: StoredRequest) => ({
+/**
+ * One request as `--json` prints it.
+ * @internal its tests use it too
+ */
+export const asJson = (request: StoredRequest) => ({
   id: request.id,
   receivedAt: request.receivedAt,
   serviceId: request.serviceId,

@@ -8,7 +8,18 @@ import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import { buildApp } from '../../server/app.js'
-import type { DeliveryConfig } from '../../server/config.js'
+import type { DeliveryConfig, WhatsAppConfig } from '../../server/config.js'
+import { phoneRegions } from '../../server/phone-number.js'
+import { parseWhatsAppRoutes, routeCallingCodes } from '../../server/whatsapp-routes.js'
+import { assignRep } from '../../server/whatsapp-store.js'
+import { parseWorkingHours } from '../../server/working-hours.js'
+import {
+  APP_SECRET,
+  CLOUD_TOKEN,
+  PHONE_NUMBER_ID,
+  TEMPLATE,
+  VERIFY_TOKEN,
+} from './whatsapp-cloud.js'
 import { deliveryHealth } from '../../server/delivery-health.js'
 import { DeliveryWorker, deliveryChannels, type WorkerOptions } from '../../server/delivery.js'
 import { LARGEST_RECORD_BYTES } from '../../server/demo-request-check.js'
@@ -41,12 +52,23 @@ export interface DeliverySetup {
   databaseUrl?: string
   alertAfterMs?: number
   worker?: WorkerOptions
+  /** The WhatsApp channel, against the Cloud API stand-in (whatsapp-cloud.ts) at `apiUrl`. */
+  whatsapp?: Partial<Omit<WhatsAppConfig, 'routes' | 'workingHours'>> & {
+    apiUrl: string
+    routes: string
+    workingHours?: string
+  }
+  /** A data folder to keep across a restart (SQLite); a fresh one, removed on close, otherwise. */
+  dataDir?: string
 }
+
+/** The routes most WhatsApp tests use: two reps in Mexico, one in Spain, one default. */
+export const ROUTES = '+52=+5215511111111,+5215522222222;+34=+34600111222;*=+5215533333333'
 
 export async function startDelivery(
   setup: DeliverySetup & { dist: string },
 ): Promise<RunningDelivery> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-delivery-'))
+  const dataDir = setup.dataDir ?? (await mkdtemp(join(tmpdir(), 'gaspre-delivery-')))
   const databaseUrl =
     setup.kind === 'postgres' ? (setup.databaseUrl ?? (await freshDatabase())) : undefined
   const store = await openLeadStore(
@@ -67,6 +89,23 @@ export async function startDelivery(
     }),
     timeZone: 'America/Mexico_City',
     alertAfterMs,
+  }
+  if (setup.whatsapp !== undefined) {
+    const { routes, workingHours, ...rest } = setup.whatsapp
+    const parsedRoutes = parseWhatsAppRoutes(routes)
+    delivery.whatsapp = {
+      phoneNumberId: PHONE_NUMBER_ID,
+      token: CLOUD_TOKEN,
+      template: TEMPLATE,
+      language: 'es_MX',
+      verifyToken: VERIFY_TOKEN,
+      appSecret: APP_SECRET,
+      escalateAfterMinutes: 15,
+      ...rest,
+      routes: parsedRoutes,
+      workingHours: parseWorkingHours(workingHours ?? 'lun-dom 00:00-24:00')!,
+    }
+    delivery.phoneRegions = phoneRegions(routeCallingCodes(parsedRoutes))
   }
   const channels = deliveryChannels(delivery)
   const worker = new DeliveryWorker(store, delivery, {
@@ -92,6 +131,14 @@ export async function startDelivery(
     onStored: () => worker.kick(),
     deliveryHealth: () => deliveryHealth(store, channels, alertAfterMs),
     logger: { level: 'info', stream },
+    ...(delivery.whatsapp !== undefined && {
+      alsoStore: assignRep(delivery.whatsapp.routes, delivery.phoneRegions ?? ['MX']),
+      whatsappWebhook: {
+        verifyToken: delivery.whatsapp.verifyToken,
+        appSecret: delivery.whatsapp.appSecret,
+        receive: (statuses) => worker.whatsapp!.receiveStatuses(statuses),
+      },
+    }),
   })
   const url = await app.listen({ port: 0, host: '127.0.0.1' })
   worker.start(app.log)
@@ -115,7 +162,7 @@ export async function startDelivery(
       await app.close()
       await worker.stop()
       await store.close()
-      await rm(dataDir, { recursive: true, force: true })
+      if (setup.dataDir === undefined) await rm(dataDir, { recursive: true, force: true })
     },
   }
 }
