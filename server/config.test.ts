@@ -105,3 +105,73 @@ describe('the runtime configuration', () => {
     expect(readers).toEqual([])
   })
 })
+
+describe('the WhatsApp settings', () => {
+  const WHATSAPP = {
+    WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+    WHATSAPP_TOKEN: 'EAAGm0PX4ZCpsBA',
+    WHATSAPP_TEMPLATE: 'solicitud_demo_nueva',
+    LEADS_WHATSAPP_ROUTES: '+52=+5215511111111, +5215522222222; +34=+34600111222; *=+5215533333333',
+    WHATSAPP_VERIFY_TOKEN: 'verifica-gaspre',
+    WHATSAPP_APP_SECRET: '0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+  }
+  const refusal = (env: Record<string, string>) => {
+    try {
+      readConfig(env, '/')
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError)
+      return (error as Error).message
+    }
+    return 'accepted'
+  }
+
+  it('reads the routes, the hours and the defaults: Graph API v23.0, es_MX, 15 minutes', () => {
+    const { delivery } = readConfig(WHATSAPP, '/')
+    expect(delivery.whatsapp).toMatchObject({
+      apiUrl: 'https://graph.facebook.com/v23.0',
+      language: 'es_MX',
+      escalateAfterMinutes: 15,
+    })
+    expect(delivery.whatsapp!.routes.territories).toEqual(
+      new Map([
+        ['52', ['+5215511111111', '+5215522222222']],
+        ['34', ['+34600111222']],
+      ]),
+    )
+    expect(delivery.whatsapp!.routes.fallback).toEqual(['+5215533333333'])
+    expect(delivery.whatsapp!.workingHours[1]).toEqual([[540, 1140]])
+    expect(delivery.phoneRegions).toEqual(['MX', 'ES'])
+    expect(readConfig({}, '/').delivery.whatsapp).toBeUndefined()
+  })
+
+  it('a wrong route, a template without a token or bad hours stop the start, naming the variable', () => {
+    const { WHATSAPP_TOKEN: _token, ...withoutToken } = WHATSAPP
+    expect(refusal(withoutToken)).toBe(
+      'WHATSAPP_TOKEN must be set when WHATSAPP_PHONE_NUMBER_ID is: the Cloud API refuses every message without it',
+    )
+    expect(refusal({ WHATSAPP_TEMPLATE: 'solicitud_demo_nueva' })).toMatch(
+      /^WHATSAPP_PHONE_NUMBER_ID must be set when WHATSAPP_TEMPLATE is/,
+    )
+    expect(refusal({ ...WHATSAPP, LEADS_WHATSAPP_ROUTES: '+52=5511111111;*=+5215533333333' })).toBe(
+      'LEADS_WHATSAPP_ROUTES "5511111111" (for +52) is not a phone number with its country code, such as +5215511111111',
+    )
+    expect(refusal({ ...WHATSAPP, LEADS_WHATSAPP_ROUTES: '+52=+5215511111111' })).toMatch(
+      /^LEADS_WHATSAPP_ROUTES has no default \(\*=\+521…\)/,
+    )
+    expect(
+      refusal({ ...WHATSAPP, LEADS_WHATSAPP_ROUTES: '+999=+5215511111111;*=+5215533333333' }),
+    ).toMatch(/^LEADS_WHATSAPP_ROUTES "\+999" is not a country calling code/)
+    expect(refusal({ ...WHATSAPP, LEADS_WHATSAPP_ROUTES: '+52=+52123;*=+5215533333333' })).toMatch(
+      /"\+52123" \(for \+52\) is not a phone number/,
+    )
+    expect(refusal({ LEADS_WORKING_HOURS: 'lunes a viernes de 9 a 7' })).toBe(
+      'LEADS_WORKING_HOURS must be days and hours such as lun-vie 09:00-19:00; sáb 10:00-14:00, not "lunes a viernes de 9 a 7"',
+    )
+    expect(refusal({ ...WHATSAPP, LEADS_ESCALATE_AFTER_MINUTES: '0' })).toMatch(
+      /^LEADS_ESCALATE_AFTER_MINUTES must be a whole number of minutes from 1 to 10080/,
+    )
+    expect(refusal({ ...WHATSAPP, WHATSAPP_TEMPLATE: 'Solicitud Demo' })).toMatch(
+      /^WHATSAPP_TEMPLATE must be a template name/,
+    )
+  })
+})

@@ -158,6 +158,36 @@ describe('only real requests are stored', () => {
     expect(await stored()).toEqual([])
   })
 
+  it('an e-mail that is no address and a contact number that is not digits are refused in Spanish', async () => {
+    await startApp()
+    for (const email of [
+      'ana@grupo',
+      'Soporte <soporte@gaspre.test>',
+      'ana lópez@grupo.mx',
+      'ana@@grupo.mx',
+    ]) {
+      const refused = await postJson({ ...PARAMS, user_email: email })
+      expect([refused.status, refused.text]).toEqual([400, refusals.invalidEmail])
+    }
+    for (const contact of ['12a', '4821 ', '٤٨٢١', '']) {
+      const refused = await postJson({ ...PARAMS, contact_number: contact })
+      expect([refused.status, refused.text]).toEqual([400, refusals.contactNumberNotDigits])
+    }
+    expect(refusals.invalidEmail).toBe(
+      'El correo electrónico no es una dirección válida: escríbelo como nombre@empresa.com y vuelve a enviar la solicitud.',
+    )
+    expect(await stored()).toEqual([])
+    expect(
+      (
+        await postJson({
+          ...PARAMS,
+          user_email: 'ana.lopez+demo@grupo-norte.com.mx',
+          contact_number: '04821',
+        })
+      ).status,
+    ).toBe(200)
+  })
+
   it('a request with parameters the form never sends is refused', async () => {
     await startApp()
     const empties = (count: number) =>

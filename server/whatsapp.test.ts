@@ -407,3 +407,37 @@ describe('faults as the other channels have them', () => {
     })
   })
 })
+
+describe('what the rep sees is true', () => {
+  it('a display name never carries an address, and invisible characters show as the listing shows them', async () => {
+    const peers = await world()
+    const running = await server(peers)
+    await send(running, {
+      ...MEXICO,
+      contact_number: '4821',
+      user_name: 'Soporte GASPRE <soporte@gaspre.test>',
+      user_group: 'Grupo\u200b Norte\u200f \u{e0041}\u{e0042}',
+      message: 'Hola\u200b equipo',
+    })
+    await expect.poll(() => peers.smtp.mails.length, { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => peers.cloud.messages.length, { timeout: 10_000 }).toBe(1)
+    const [mail] = peers.smtp.mails
+    // The visitor's own address, under a name that names none.
+    expect(mail!.replyTo!.value).toEqual([{ name: 'Soporte GASPRE', address: 'ana@gasolinera.mx' }])
+    expect(mail!.headers.get('reply-to')).toMatchObject({
+      text: '"Soporte GASPRE" <ana@gasolinera.mx>',
+    })
+    const group = 'Grupo\\u200b Norte\\u200f \\u{e0041}\\u{e0042}'
+    expect(mail!.subject).toBe(
+      `Solicitud de demo n.º 4821: Soporte GASPRE <soporte@gaspre.test> (${group})`,
+    )
+    expect(mail!.text).toContain(`Grupo o estación: ${group}`)
+    expect(mail!.text).toContain('Hola\\u200b equipo')
+    expect(mail!.html).toContain(group)
+    expect(`${mail!.subject}${mail!.text}${String(mail!.html)}`).not.toMatch(
+      /[\u200b\u200f\u{e0000}-\u{e007f}]/u,
+    )
+    // The template shows them the same way, on one line.
+    expect(peers.cloud.messages[0]!.parameters[1]).toBe(group)
+  })
+})
