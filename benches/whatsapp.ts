@@ -1,0 +1,151 @@
+// `npm run bench:whatsapp`: how soon the sales rep on duty hears of a request. A lead server
+// with the WhatsApp channel (production timings: no test shortcuts) sends each demo request to
+// a stand-in of the Cloud API on this machine (testing/server/whatsapp-cloud.ts); the time is
+// taken from the visitor's 200 to the stand-in receiving the template message. It prints the
+// median, p95 and maximum, and asserts nothing about time (tests never do):
+//   - one visitor at a time (WHATSAPP_BENCH_REQUESTS, 200 by default);
+//   - a burst of 50 visitors at once.
+// A negative time means the message reached the stand-in before the visitor's client had read
+// its 200: the worker starts on a request as soon as it is stored.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { Agent } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { buildApp } from '../server/app.js'
+import type { DeliveryConfig } from '../server/config.js'
+import { DeliveryWorker, deliveryChannels } from '../server/delivery.js'
+import { LARGEST_RECORD_BYTES } from '../server/demo-request-check.js'
+import { openLeadStore } from '../server/lead-store.js'
+import { phoneRegions } from '../server/phone-number.js'
+import { parseWhatsAppRoutes, routeCallingCodes } from '../server/whatsapp-routes.js'
+import { assignRep } from '../server/whatsapp-store.js'
+import { parseWorkingHours } from '../server/working-hours.js'
+import { makeFakeDist } from '../testing/server/fake-dist.js'
+import { DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
+import {
+  APP_SECRET,
+  CLOUD_TOKEN,
+  PHONE_NUMBER_ID,
+  TEMPLATE,
+  VERIFY_TOKEN,
+  startCloudApi,
+} from '../testing/server/whatsapp-cloud.js'
+import { waitUntil } from '../testing/wait-until.js'
+
+const SEQUENTIAL = Number(process.env.WHATSAPP_BENCH_REQUESTS ?? 200)
+const BURST = 50
+const agent = new Agent({ keepAlive: true, maxSockets: BURST })
+
+const dist = await makeFakeDist()
+const scratch = await mkdtemp(join(tmpdir(), 'gaspre-bench-whatsapp-'))
+const cloud = await startCloudApi()
+const store = await openLeadStore(
+  { dataDir: scratch },
+  { maxBytes: 1024 ** 3, largestRecordBytes: LARGEST_RECORD_BYTES },
+)
+const routes = parseWhatsAppRoutes(
+  '+52=+5215511111111,+5215522222222;+34=+34600111222;*=+5215533333333',
+)
+const regions = phoneRegions(routeCallingCodes(routes))
+const delivery: DeliveryConfig = {
+  whatsapp: {
+    apiUrl: cloud.url,
+    phoneNumberId: PHONE_NUMBER_ID,
+    token: CLOUD_TOKEN,
+    template: TEMPLATE,
+    language: 'es_MX',
+    routes,
+    verifyToken: VERIFY_TOKEN,
+    appSecret: APP_SECRET,
+    escalateAfterMinutes: 15,
+    workingHours: parseWorkingHours('lun-vie 09:00-19:00')!,
+  },
+  phoneRegions: regions,
+  timeZone: 'America/Mexico_City',
+  alertAfterMs: 600_000,
+}
+const worker = new DeliveryWorker(store, delivery)
+const app = buildApp({
+  distDir: dist.dist,
+  dataDir: scratch,
+  store,
+  deliveryChannels: deliveryChannels(delivery),
+  onStored: () => worker.kick(),
+  alsoStore: assignRep(routes, regions),
+  limits: { rateLimitPerMinute: 1_000_000, totalLimitPerMinute: 1_000_000 },
+})
+const url = await app.listen({ port: 0, host: '127.0.0.1' })
+worker.start(app.log)
+
+/** When each contact number's message reached the stand-in (performance.now()). */
+const arrived = new Map<string, number>()
+cloud.onMessage = (message) => arrived.set(message.parameters[3]!, message.at)
+
+let contact = 0
+/** Sends one request; resolves with its contact number and when its 200 was read. */
+async function visit(): Promise<{ contact: string; answered: number }> {
+  const number = String(contact++)
+  const response = await sendDemoRequest(url, { ...DEMO_PARAMS, contact_number: number }, { agent })
+  if (response.status !== 200) throw new Error(`the server answered ${response.status}`)
+  return { contact: number, answered: performance.now() }
+}
+
+async function latencies(visits: { contact: string; answered: number }[]): Promise<number[]> {
+  await waitUntil(() => visits.every((each) => arrived.has(each.contact)), {
+    timeoutMs: 120_000,
+    what: 'every message to reach the stand-in',
+  })
+  return visits.map((each) => arrived.get(each.contact)! - each.answered)
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!
+const ms = (value: number) => `${value.toFixed(1)} ms`
+
+function row(name: string, values: number[]): string[] {
+  const sorted = [...values].sort((a, b) => a - b)
+  return [
+    name,
+    String(values.length),
+    ms(sorted[0]!),
+    ms(quantile(sorted, 0.5)),
+    ms(quantile(sorted, 0.95)),
+    ms(sorted.at(-1)!),
+  ]
+}
+
+// A few to warm up (JIT, the SQLite file, the connections), not counted.
+for (let i = 0; i < 10; i++) await latencies([await visit()])
+arrived.clear()
+
+const one: { contact: string; answered: number }[] = []
+for (let i = 0; i < SEQUENTIAL; i++) {
+  const visited = await visit()
+  one.push(visited)
+  // One at a time: the next visitor comes once this message arrived.
+  await latencies([visited])
+}
+const burst = await Promise.all(Array.from({ length: BURST }, () => visit()))
+const rows = [
+  row('one at a time', await latencies(one)),
+  row(`${BURST} at once`, await latencies(burst)),
+]
+
+await app.close()
+await worker.stop()
+await store.close()
+await cloud.close()
+await rm(scratch, { recursive: true, force: true })
+await rm(dist.root, { recursive: true, force: true })
+agent.destroy()
+
+console.log(
+  "\nFrom the visitor's 200 to the Cloud API stand-in receiving the WhatsApp message (SQLite):\n",
+)
+const header = ['visitors', 'requests', 'min', 'median', 'p95', 'max']
+const widths = header.map((title, i) =>
+  Math.max(title.length, ...rows.map((each) => each[i]!.length)),
+)
+const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ')
+console.log(line(header))
+for (const each of rows) console.log(line(each))
