@@ -123,11 +123,13 @@ describe.each(['sqlite', 'postgres'] as const)('delivery on %s', (kind) => {
         name: 'Ana López',
         email: 'ana@gasolinera.mx',
         phone: '+52 55 1234 5678',
+        phoneE164: '+525512345678',
         group: 'Grupo Norte',
         message: 'Quiero una demo.\nTenemos 12 estaciones.',
         contactNumber: '48213',
         trafficSource: null,
         campaign: { utm_source: 'google', utm_campaign: 'estaciones-2026' },
+        whatsapp: null,
         params: VISITOR,
       },
     })
