@@ -54,7 +54,7 @@ export const escapeHtml = (text: string): string =>
   )
 
 /** What a mail's reader sees of the request and how it reaches the sales team. */
-export interface LeadMailContext {
+interface LeadMailContext {
   /** Where a phone number without a country code is looked for (Mexico first). */
   regions?: readonly CountryCode[]
   /** The WhatsApp rep it went to, when that channel is on. */

@@ -13,7 +13,7 @@ import {
   type PhoneNumber,
 } from 'libphonenumber-js/max'
 
-export interface ParsedPhone {
+interface ParsedPhone {
   /** E.164: `+525512345678`. */
   e164: string
   /** The extension the visitor wrote (`ext 9`), kept out of the number itself. */

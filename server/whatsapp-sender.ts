@@ -42,7 +42,7 @@ const PARAMETER_LENGTH = { name: 60, group: 60, phone: 80, contact: 10, comments
  * in a row (https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes, 132018),
  * never empty, bounded; invisible characters shown as the listing shows them.
  */
-export function templateText(text: string, max: number, empty = '—'): string {
+function templateText(text: string, max: number, empty = '—'): string {
   const flat = visibleControls(text).replace(/\s+/gu, ' ').trim()
   if (flat === '') return empty
   if (flat.length <= max) return flat
@@ -58,7 +58,10 @@ function firstWords(text: string, max: number): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`
 }
 
-/** The template's body parameters, in order: name, group, phone, contact number, comments. */
+/**
+ * The template's body parameters, in order: name, group, phone, contact number, comments.
+ * @internal its tests use it too
+ */
 export function templateParameters(
   record: OutboxRecord,
   regions: readonly CountryCode[],
@@ -75,7 +78,7 @@ export function templateParameters(
 }
 
 /** The messages request's body for one rep. */
-export function messageBody(
+function messageBody(
   config: Pick<WhatsAppConfig, 'template' | 'language'>,
   rep: string,
   parameters: readonly string[],
@@ -179,7 +182,7 @@ async function post(config: WhatsAppConfig, body: string, signal: AbortSignal): 
   return { kind: 'channel-fault', reason }
 }
 
-export interface WhatsAppSenderOptions {
+interface WhatsAppSenderOptions {
   store: LeadStore
   timeZone: string
   regions: readonly CountryCode[]

@@ -141,7 +141,7 @@ export function startNewRound(store: LeadStore, requestId: string): Promise<What
   })
 }
 
-export interface MoveOn {
+interface MoveOn {
   because: 'unread' | 'failed' | 'refused'
   failure: string | null
   at: number

@@ -13,13 +13,14 @@ import { NO_STORE } from './security-headers.js'
 import { sendText } from './text-reply.js'
 import type { MessageStatus } from './whatsapp-store.js'
 
+/** @internal its tests use it too */
 export const WHATSAPP_WEBHOOK_PATH = '/api/whatsapp/webhook'
 /** Meta batches statuses; a post of a thousand of them stays far below this. */
 const BODY_LIMIT = 1024 * 1024
 const STATUSES = new Set(['sent', 'delivered', 'read', 'failed'])
 
 /** Whether `header` is `sha256=` and the HMAC-SHA256 of `body` with `secret`, compared in constant time. */
-export function validSignature(body: Buffer, header: unknown, secret: string): boolean {
+function validSignature(body: Buffer, header: unknown, secret: string): boolean {
   if (typeof header !== 'string' || !header.startsWith('sha256=')) return false
   const given = Buffer.from(header.slice('sha256='.length), 'hex')
   const expected = createHmac('sha256', secret).update(body).digest()
@@ -31,7 +32,7 @@ interface StatusPayload {
 }
 
 /** The statuses a post reports; anything else in it (incoming messages) is left alone. */
-export function statusesOf(payload: unknown): MessageStatus[] {
+function statusesOf(payload: unknown): MessageStatus[] {
   const statuses: MessageStatus[] = []
   for (const entry of (payload as StatusPayload | null)?.entry ?? []) {
     for (const change of entry?.changes ?? []) {

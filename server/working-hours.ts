@@ -128,7 +128,10 @@ export function afterWorkingMinutes(
   return Infinity
 }
 
-/** Whether an instant falls within the working hours. */
+/**
+ * Whether an instant falls within the working hours.
+ * @internal its tests use it too
+ */
 export function isWorkingTime(at: number, hours: WorkingHours, timeZone: string): boolean {
   return afterWorkingMinutes(at, 0, hours, timeZone) === at
 }

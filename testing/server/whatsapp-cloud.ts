@@ -13,7 +13,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export const CLOUD_VERSION = 'v23.0'
+const CLOUD_VERSION = 'v23.0'
 export const PHONE_NUMBER_ID = '106540352242922'
 export const CLOUD_TOKEN = 'EAAGm0PX4ZCpsBAtoken-de-prueba'
 export const APP_SECRET = '0f1e2d3c4b5a69788796a5b4c3d2e1f0'
