@@ -71,8 +71,12 @@ const describeChannels = ({ delivery }: ServerConfig): string =>
     delivery.whatsapp &&
       `WhatsApp to the reps of LEADS_WHATSAPP_ROUTES (status webhook at /api/whatsapp/webhook)`,
   ]
-    .filter(Boolean)
-    .join(', ')
+    .filter((each): each is string => typeof each === 'string')
+    .reduce(
+      (said, each, index, all) =>
+        index === 0 ? each : `${said}${index === all.length - 1 ? ' and ' : ', '}${each}`,
+      '',
+    )
 
 async function main(): Promise<void> {
   const config = readConfig(process.env, repoRoot)

@@ -8,7 +8,7 @@
 //   https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/create-webhook-endpoint
 //   https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages/status
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify'
 import { NO_STORE } from './security-headers.js'
 import { sendText } from './text-reply.js'
 import type { MessageStatus } from './whatsapp-store.js'
@@ -72,7 +72,27 @@ export interface WhatsAppWebhookOptions {
   receive: (statuses: MessageStatus[]) => Promise<void>
 }
 
+/**
+ * Says a refusal once, then at most once a minute with how many there were: a flood of forged
+ * posts costs lines, not megabytes, of log.
+ */
+function refusalLog() {
+  let last = 0
+  let unsaid = 0
+  return (log: FastifyBaseLogger, event: string, message: string): void => {
+    const now = Date.now()
+    if (last !== 0 && now - last < 60_000) {
+      unsaid++
+      return
+    }
+    log.warn({ event, ...(unsaid > 0 && { alsoRefused: unsaid }) }, message)
+    last = now
+    unsaid = 0
+  }
+}
+
 export const whatsappWebhook: FastifyPluginAsync<WhatsAppWebhookOptions> = async (app, options) => {
+  const refused = refusalLog()
   // The signature is over the raw bytes: the body is kept as it came.
   app.removeAllContentTypeParsers()
   app.addContentTypeParser(
@@ -95,7 +115,7 @@ export const whatsappWebhook: FastifyPluginAsync<WhatsAppWebhookOptions> = async
       !matches ||
       typeof query['hub.challenge'] !== 'string'
     ) {
-      request.log.warn({ event: 'whatsapp-webhook-refused' }, 'WhatsApp webhook handshake refused')
+      refused(request.log, 'whatsapp-webhook-refused', 'WhatsApp webhook handshake refused')
       return sendText(reply, 403)
     }
     return reply.type('text/plain; charset=utf-8').send(query['hub.challenge'])
@@ -104,8 +124,9 @@ export const whatsappWebhook: FastifyPluginAsync<WhatsAppWebhookOptions> = async
   app.post(WHATSAPP_WEBHOOK_PATH, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
     if (!validSignature(body, request.headers['x-hub-signature-256'], options.appSecret)) {
-      request.log.warn(
-        { event: 'whatsapp-webhook-forged' },
+      refused(
+        request.log,
+        'whatsapp-webhook-forged',
         'WhatsApp status post without a valid X-Hub-Signature-256: ignored',
       )
       return sendText(reply, 401)
