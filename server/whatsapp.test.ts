@@ -22,6 +22,10 @@ import { sendDemoRequest } from '../testing/server/demo-request.js'
 import { request as httpRequest } from '../testing/server/http.js'
 import { freshDatabase } from '../testing/server/postgres.js'
 import {
+  APP_SECRET,
+  CLOUD_TOKEN,
+  PHONE_NUMBER_ID,
+  TEMPLATE,
   VERIFY_TOKEN,
   startCloudApi,
   type CloudApiStandIn,
@@ -29,6 +33,9 @@ import {
 } from '../testing/server/whatsapp-cloud.js'
 import type { StoredRequest } from './lead-store.js'
 import { asJson, formatRecord } from './outbox-cli.js'
+import { MAIN_JS } from '../testing/server/compiled-server.js'
+import { storedRequests } from '../testing/server/store.js'
+import { spawnSite, startSite } from '../testing/site.js'
 import { WHATSAPP_WEBHOOK_PATH } from './whatsapp-webhook.js'
 
 let dist: FakeDist
@@ -440,5 +447,66 @@ describe('what the rep sees is true', () => {
     )
     // The template shows them the same way, on one line.
     expect(peers.cloud.messages[0]!.parameters[1]).toBe(group)
+  })
+})
+
+describe('npm start', () => {
+  it('sends to the rep with the settings of the environment, and takes the signed statuses', async () => {
+    const peers = await world()
+    const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-whatsapp-'))
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+    const env = {
+      DATA_DIR: dataDir,
+      SMTP_URL: peers.smtp.url,
+      LEADS_MAIL_TO: 'ventas@gaspre.mx',
+      LEADS_MAIL_FROM: 'avisos@gaspre.mx',
+      WHATSAPP_API_URL: peers.cloud.url,
+      WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
+      WHATSAPP_TOKEN: CLOUD_TOKEN,
+      WHATSAPP_TEMPLATE: TEMPLATE,
+      LEADS_WHATSAPP_ROUTES: ROUTES,
+      WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
+      WHATSAPP_APP_SECRET: APP_SECRET,
+    }
+    const site = await startSite({ host: 'node', server: MAIN_JS, build: { dir: dist.dist }, env })
+    cleanups.push(() => site.stop())
+    expect(site.lines).toContain(
+      'Each request is delivered by e-mail to ventas@gaspre.mx and WhatsApp to the reps of LEADS_WHATSAPP_ROUTES (status webhook at /api/whatsapp/webhook)',
+    )
+    const sent = await sendDemoRequest(site.origin, { ...VISITOR, ...SPAIN, contact_number: '7' })
+    expect(sent.status).toBe(200)
+    await expect.poll(() => recipients(peers.cloud), { timeout: 10_000 }).toEqual(['+34600111222'])
+    const read: CloudStatus = {
+      wamid: peers.cloud.messages[0]!.wamid,
+      status: 'read',
+      timestamp: seconds(Date.now()),
+    }
+    expect(await peers.cloud.postStatuses(`${site.origin}${WHATSAPP_WEBHOOK_PATH}`, [read])).toBe(
+      200,
+    )
+    await expect
+      .poll(async () => (await storedRequests({ dataDir }))[0]?.whatsapp?.messages[0]?.readAt, {
+        timeout: 10_000,
+      })
+      .toBe(read.timestamp * 1000)
+
+    // A route that is no phone number stops the start, naming the variable.
+    const otherDir = await mkdtemp(join(tmpdir(), 'gaspre-whatsapp-'))
+    cleanups.push(() => rm(otherDir, { recursive: true, force: true }))
+    const refused = spawnSite({
+      host: 'node',
+      server: MAIN_JS,
+      build: { dir: dist.dist },
+      env: {
+        ...env,
+        DATA_DIR: otherDir,
+        LEADS_WHATSAPP_ROUTES: '+52=ventas;*=+5215533333333',
+      },
+    })
+    cleanups.push(() => refused.stop())
+    expect((await refused.exited).code).toBe(1)
+    expect(refused.lines).toEqual([
+      'LEADS_WHATSAPP_ROUTES "ventas" (for +52) is not a phone number with its country code, such as +5215511111111',
+    ])
   })
 })
