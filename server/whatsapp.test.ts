@@ -416,6 +416,45 @@ describe('faults as the other channels have them', () => {
   })
 })
 
+describe('every rep refused', () => {
+  it('when no number of its route can receive it, it is a dead letter; re-sent, it starts a new round', async () => {
+    const peers = await world()
+    peers.cloud.unreachable.add('5215511111111').add('5215522222222')
+    const running = await server(peers)
+    await send(running, { ...MEXICO, contact_number: '31' })
+    const [dead] = await settled(running)
+    expect(dead!.deliveries.find((d) => d.channel === 'whatsapp')).toMatchObject({
+      state: 'failed',
+      lastError: expect.stringMatching(/^ningún número de su ruta la recibe: WhatsApp 131026/),
+    })
+    await expect.poll(() => unreadMails(peers.smtp).length, { timeout: 10_000 }).toBe(2)
+    // Two mails, sent side by side: in either order.
+    expect(
+      unreadMails(peers.smtp)
+        .map((mail) => mail.subject)
+        .sort(),
+    ).toEqual([
+      'Nadie ha leído la solicitud de demo 31 en WhatsApp',
+      'WhatsApp sin leer: la solicitud 31 pasa a +5215522222222',
+    ])
+    expect(peers.cloud.messages).toHaveLength(0)
+
+    // The routes mended (a rep's WhatsApp set up), `npm run outbox -- --resend-failed`.
+    peers.cloud.unreachable.clear()
+    expect(await running.store.resendFailed()).toBe(1)
+    running.worker.kick()
+    await expect
+      .poll(() => recipients(peers.cloud), { timeout: 10_000 })
+      .toEqual(['+5215511111111'])
+    const [again] = await settled(running)
+    expect(whatsappOf(again!).messages.map((message) => [message.step, message.rep])).toEqual([
+      [0, '+5215511111111'],
+      [1, '+5215522222222'],
+      [2, '+5215511111111'],
+    ])
+  })
+})
+
 describe('what the rep sees is true', () => {
   it('a display name never carries an address, and invisible characters show as the listing shows them', async () => {
     const peers = await world()
@@ -470,9 +509,12 @@ describe('npm start', () => {
     }
     const site = await startSite({ host: 'node', server: MAIN_JS, build: { dir: dist.dist }, env })
     cleanups.push(() => site.stop())
-    expect(site.lines).toContain(
-      'Each request is delivered by e-mail to ventas@gaspre.mx and WhatsApp to the reps of LEADS_WHATSAPP_ROUTES (status webhook at /api/whatsapp/webhook)',
-    )
+    // Printed just after "Listening on", which is what startSite waits for.
+    await expect
+      .poll(() => site.lines)
+      .toContain(
+        'Each request is delivered by e-mail to ventas@gaspre.mx and WhatsApp to the reps of LEADS_WHATSAPP_ROUTES (status webhook at /api/whatsapp/webhook)',
+      )
     const sent = await sendDemoRequest(site.origin, { ...VISITOR, ...SPAIN, contact_number: '7' })
     expect(sent.status).toBe(200)
     await expect.poll(() => recipients(peers.cloud), { timeout: 10_000 }).toEqual(['+34600111222'])
