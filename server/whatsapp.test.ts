@@ -133,7 +133,7 @@ describe('routing by territory, in turn', () => {
     await expect.poll(() => peers.cloud.messages.length, { timeout: 10_000 }).toBe(4)
     await settled(first)
     await first.close()
-    cleanups.splice(cleanups.indexOf(first.close), 1)
+    cleanups.pop() // its own close, just done (server() pushed it last)
 
     const second = await server(peers, { dataDir })
     await send(second, MEXICO)
@@ -240,6 +240,8 @@ describe('read, or escalated', () => {
     const running = await server(peers)
     await send(running, { ...MEXICO, contact_number: '100' })
     await expect.poll(() => peers.cloud.messages.length, { timeout: 10_000 }).toBe(1)
+    // Its id is stored once the Cloud API's answer is read: statuses name it.
+    await settled(running)
     // Delivered, never read.
     await peers.cloud.postStatuses(webhookUrl(running), [
       {
@@ -286,6 +288,7 @@ describe('read, or escalated', () => {
     const running = await server(peers)
     await send(running, SPAIN)
     await expect.poll(() => peers.cloud.messages.length, { timeout: 10_000 }).toBe(1)
+    await settled(running)
     await peers.cloud.postStatuses(webhookUrl(running), [
       {
         wamid: peers.cloud.messages[0]!.wamid,
@@ -327,6 +330,7 @@ describe('read, or escalated', () => {
     const running = await server(peers)
     await send(running, MEXICO)
     await expect.poll(() => peers.cloud.messages.length, { timeout: 10_000 }).toBe(1)
+    await settled(running)
     const read: CloudStatus = {
       wamid: peers.cloud.messages[0]!.wamid,
       status: 'read',
@@ -518,6 +522,11 @@ describe('npm start', () => {
     const sent = await sendDemoRequest(site.origin, { ...VISITOR, ...SPAIN, contact_number: '7' })
     expect(sent.status).toBe(200)
     await expect.poll(() => recipients(peers.cloud), { timeout: 10_000 }).toEqual(['+34600111222'])
+    await expect
+      .poll(async () => (await storedRequests({ dataDir }))[0]?.whatsapp?.messages[0]?.wamid, {
+        timeout: 10_000,
+      })
+      .toBe(peers.cloud.messages[0]!.wamid)
     const read: CloudStatus = {
       wamid: peers.cloud.messages[0]!.wamid,
       status: 'read',
