@@ -203,6 +203,13 @@ export interface LeadDatabase {
   lead_whatsapp_turns: WhatsAppTurnsTable
   lead_whatsapp: WhatsAppTable
   lead_whatsapp_messages: WhatsAppMessagesTable
+  lead_whatsapp_early_statuses: {
+    wamid: string
+    status: string
+    at: number | string
+    failure: string | null
+    received_at: number | string
+  }
 }
 type Database = LeadDatabase
 
@@ -447,6 +454,21 @@ MIGRATIONS['030-whatsapp'] = {
     await db.schema
       .createIndex('lead_whatsapp_messages_wamid')
       .on('lead_whatsapp_messages')
+      .column('wamid')
+      .execute()
+    // Statuses that came before the Cloud API's answer was stored (or from another server):
+    // applied once their message is known.
+    await db.schema
+      .createTable('lead_whatsapp_early_statuses')
+      .addColumn('wamid', 'text', (column) => column.notNull())
+      .addColumn('status', 'text', (column) => column.notNull())
+      .addColumn('at', 'bigint', (column) => column.notNull())
+      .addColumn('failure', 'text')
+      .addColumn('received_at', 'bigint', (column) => column.notNull())
+      .execute()
+    await db.schema
+      .createIndex('lead_whatsapp_early_statuses_wamid')
+      .on('lead_whatsapp_early_statuses')
       .column('wamid')
       .execute()
     await db.schema

@@ -6,7 +6,13 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { WhatsAppConfig } from './config.js'
 import type { Channel, LeadStore } from './lead-store.js'
-import { dueUnread, moveOn, recordStatuses, type MessageStatus } from './whatsapp-store.js'
+import {
+  dueUnread,
+  earlyStatuses,
+  moveOn,
+  recordStatuses,
+  type MessageStatus,
+} from './whatsapp-store.js'
 
 export class WhatsAppFollowUp {
   constructor(
@@ -48,8 +54,13 @@ export class WhatsAppFollowUp {
     return true
   }
 
-  /** Moves on every message whose rep has not read it by its deadline; how many moved. */
+  /**
+   * Applies the statuses that came before their message's id was stored, then moves on every
+   * message whose rep has not read it by its deadline; returns how many moved as unread.
+   */
   async escalateUnread(): Promise<number> {
+    const early = await earlyStatuses(this.store)
+    if (early.length > 0) await this.receiveStatuses(early)
     let moved = 0
     for (const due of await dueUnread(this.store, this.options.now())) {
       if (await this.move(due.requestId, due.step, 'unread', null)) moved++

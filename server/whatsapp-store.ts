@@ -303,7 +303,21 @@ export async function recordStatuses(
       .selectAll()
       .where('wamid', '=', status.wamid)
       .executeTakeFirst()
-    if (row === undefined) continue
+    if (row === undefined) {
+      // Its message's id is not stored yet (the answer that names it is on its way): kept for
+      // a day, applied as soon as it is (earlyStatuses).
+      await store.db
+        .insertInto('lead_whatsapp_early_statuses')
+        .values({
+          wamid: status.wamid,
+          status: status.status,
+          at: status.at,
+          failure: status.failure,
+          received_at: Date.now(),
+        })
+        .execute()
+      continue
+    }
     const later = (value: number | string | null) => value === null || Number(value) > status.at
     const changes: Partial<Record<'delivered_at' | 'read_at' | 'failed_at', number>> & {
       failure?: string | null
@@ -351,4 +365,39 @@ export async function dueUnread(
     .limit(100)
     .execute()
   return rows.map((row) => ({ requestId: row.request_id, step: row.step }))
+}
+
+/** How long a status of an unknown message is kept: one of another system's messages, say. */
+const EARLY_STATUS_DAYS = 1
+
+/**
+ * The statuses that came before their message's id was stored, now that it is; they are taken
+ * out of the waiting table (those older than a day are dropped: never ours).
+ */
+export async function earlyStatuses(store: LeadStore): Promise<MessageStatus[]> {
+  await store.db
+    .deleteFrom('lead_whatsapp_early_statuses')
+    .where('received_at', '<', Date.now() - EARLY_STATUS_DAYS * 24 * 60 * 60 * 1000)
+    .execute()
+  const rows = await store.db
+    .selectFrom('lead_whatsapp_early_statuses as e')
+    .innerJoin('lead_whatsapp_messages as m', 'm.wamid', 'e.wamid')
+    .select(['e.wamid', 'e.status', 'e.at', 'e.failure'])
+    .limit(500)
+    .execute()
+  if (rows.length === 0) return []
+  await store.db
+    .deleteFrom('lead_whatsapp_early_statuses')
+    .where(
+      'wamid',
+      'in',
+      rows.map((row) => row.wamid),
+    )
+    .execute()
+  return rows.map((row) => ({
+    wamid: row.wamid,
+    status: row.status as MessageStatus['status'],
+    at: Number(row.at),
+    failure: row.failure,
+  }))
 }

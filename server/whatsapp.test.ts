@@ -235,6 +235,33 @@ describe('read, or escalated', () => {
     expect(unreadMails(peers.smtp)).toHaveLength(0)
   })
 
+  it('a status that comes before the Cloud API answered is kept, and applied once the id is stored', async () => {
+    const peers = await world()
+    peers.cloud.answerDelayMs = 1_500
+    const running = await server(peers)
+    await send(running, MEXICO)
+    await expect.poll(() => peers.cloud.messages.length, { timeout: 10_000 }).toBe(1)
+    const { wamid } = peers.cloud.messages[0]!
+    const sent = seconds(peers.clock.now)
+    // Meta's status webhook can be quicker than the answer to the send.
+    expect(
+      await peers.cloud.postStatuses(webhookUrl(running), [
+        { wamid, status: 'delivered', timestamp: sent + 1 },
+        { wamid, status: 'read', timestamp: sent + 2 },
+      ]),
+    ).toBe(200)
+    expect(whatsappOf((await running.requests())[0]!).messages[0]!.wamid).toBeNull()
+    await settled(running)
+    await expect
+      .poll(async () => whatsappOf((await running.requests())[0]!).messages[0]!.readAt, {
+        timeout: 10_000,
+      })
+      .toBe((sent + 2) * 1000)
+    peers.clock.now += 60 * MINUTE
+    expect(await running.worker.whatsapp!.escalateUnread()).toBe(0)
+    expect(peers.cloud.messages).toHaveLength(1)
+  })
+
   it('unread past its deadline it goes to the next rep with one mail; when all were tried, one mail says nobody read it', async () => {
     const peers = await world()
     const running = await server(peers)

@@ -52,6 +52,8 @@ export interface CloudApiStandIn {
   throttled: boolean
   /** Recipients (digits) answered 400 / 131026: the number cannot receive. */
   unreachable: Set<string>
+  /** Waits this long before it answers a message it took (its id known, not yet told). */
+  answerDelayMs: number
   /** Told of each message it took. */
   onMessage: (message: CloudMessage) => void
   /** Posts statuses to `webhookUrl` as Meta does; resolves with the webhook's answer. */
@@ -85,6 +87,7 @@ export async function startCloudApi(): Promise<CloudApiStandIn> {
     tokenExpired: false,
     throttled: false,
     unreachable: new Set(),
+    answerDelayMs: 0,
     onMessage: () => undefined,
     postStatuses: async () => 0,
     close: async () => undefined,
@@ -188,11 +191,14 @@ export async function startCloudApi(): Promise<CloudApiStandIn> {
       }
       api.messages.push(message)
       api.onMessage(message)
-      answer(200, {
-        messaging_product: 'whatsapp',
-        contacts: [{ input: to, wa_id: to }],
-        messages: [{ id: wamid, message_status: 'accepted' }],
-      })
+      const accepted = () =>
+        answer(200, {
+          messaging_product: 'whatsapp',
+          contacts: [{ input: to, wa_id: to }],
+          messages: [{ id: wamid, message_status: 'accepted' }],
+        })
+      if (api.answerDelayMs > 0) setTimeout(accepted, api.answerDelayMs)
+      else accepted()
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
