@@ -9,6 +9,36 @@ import { channelReports, type ChannelReport } from './delivery-health.js'
 import type { DeliveryObserver } from './delivery.js'
 import type { Channel, LeadStore } from './lead-store.js'
 
+/** One gauge per channel: its name, its help, and its value from the channel's report. */
+const CHANNEL_GAUGES: [string, string, (report: ChannelReport, now: number) => number][] = [
+  [
+    'gaspre_deliveries_pending',
+    'Deliveries of demo requests waiting on each channel.',
+    (report) => report.backlog.pending,
+  ],
+  [
+    'gaspre_delivery_oldest_pending_age_seconds',
+    'How long the longest-waiting delivery of each channel has waited; 0 when none waits.',
+    ({ backlog }, now) =>
+      backlog.oldestQueuedAt === null ? 0 : (now - backlog.oldestQueuedAt) / 1000,
+  ],
+  [
+    'gaspre_dead_letters',
+    'Deliveries that failed for good and wait to be re-sent (npm run outbox -- --failed).',
+    (report) => report.backlog.failed,
+  ],
+  [
+    'gaspre_channel_up',
+    '1 while a channel delivers, 0 while it fails.',
+    (report) => (report.state.failingSince === null ? 1 : 0),
+  ],
+  [
+    'gaspre_channel_failing_since_seconds',
+    'When the current outage of a channel began (Unix time); 0 while it delivers.',
+    ({ state }) => (state.failingSince === null ? 0 : state.failingSince / 1000),
+  ],
+]
+
 export interface DeliveryMetrics {
   observer: DeliveryObserver
   /** The metrics as Prometheus reads them, the store's figures read now. */
@@ -31,65 +61,18 @@ export function deliveryMetrics(
   // Read from the store once per scrape, before the gauges are collected, so that every server
   // on one PostgreSQL says the same.
   let latest: ChannelReport[] = []
-  const reports = () => latest
-  new Gauge({
-    name: 'gaspre_deliveries_pending',
-    help: 'Deliveries of demo requests waiting on each channel.',
-    labelNames: ['channel'] as const,
-    registers: [registry],
-    collect() {
-      for (const report of reports()) {
-        this.set({ channel: report.state.channel }, report.backlog.pending)
-      }
-    },
-  })
-  new Gauge({
-    name: 'gaspre_delivery_oldest_pending_age_seconds',
-    help: 'How long the longest-waiting delivery of each channel has waited; 0 when none waits.',
-    labelNames: ['channel'] as const,
-    registers: [registry],
-    collect() {
-      const now = Date.now()
-      for (const report of reports()) {
-        const oldest = report.backlog.oldestQueuedAt
-        this.set({ channel: report.state.channel }, oldest === null ? 0 : (now - oldest) / 1000)
-      }
-    },
-  })
-  new Gauge({
-    name: 'gaspre_dead_letters',
-    help: 'Deliveries that failed for good and wait to be re-sent (npm run outbox -- --failed).',
-    labelNames: ['channel'] as const,
-    registers: [registry],
-    collect() {
-      for (const report of reports()) {
-        this.set({ channel: report.state.channel }, report.backlog.failed)
-      }
-    },
-  })
-  new Gauge({
-    name: 'gaspre_channel_up',
-    help: '1 while a channel delivers, 0 while it fails.',
-    labelNames: ['channel'] as const,
-    registers: [registry],
-    collect() {
-      for (const report of reports()) {
-        this.set({ channel: report.state.channel }, report.state.failingSince === null ? 1 : 0)
-      }
-    },
-  })
-  new Gauge({
-    name: 'gaspre_channel_failing_since_seconds',
-    help: 'When the current outage of a channel began (Unix time); 0 while it delivers.',
-    labelNames: ['channel'] as const,
-    registers: [registry],
-    collect() {
-      for (const report of reports()) {
-        const since = report.state.failingSince
-        this.set({ channel: report.state.channel }, since === null ? 0 : since / 1000)
-      }
-    },
-  })
+  for (const [name, help, value] of CHANNEL_GAUGES) {
+    new Gauge({
+      name,
+      help,
+      labelNames: ['channel'] as const,
+      registers: [registry],
+      collect() {
+        const now = Date.now()
+        for (const report of latest) this.set({ channel: report.state.channel }, value(report, now))
+      },
+    })
+  }
   for (const channel of channels) {
     for (const outcome of ['delivered', 'retried', 'channel_fault', 'dead_letter']) {
       deliveries.inc({ channel, outcome }, 0)
