@@ -96,7 +96,8 @@ describe('values from a request, bounded', () => {
   it('never split a character in two', () => {
     const cut = bounded(`${'a'.repeat(MAX_LOGGED_CHARS - 1)}😀😀`)
     expect(cut).toBe(`${'a'.repeat(MAX_LOGGED_CHARS - 1)}…[4 more characters]`)
-    expect(cut.isWellFormed()).toBe(true)
+    // A lone surrogate would come back from UTF-8 as U+FFFD.
+    expect(Buffer.from(cut).toString()).toBe(cut)
   })
 })
 
