@@ -166,6 +166,17 @@ const post = (
     req.end(SEND_BODY)
   })
 
+/** The file's size once it has stopped growing: the server writes its log behind its answers. */
+async function settledSize(file: string): Promise<number> {
+  let size = statSync(file).size
+  for (;;) {
+    await new Promise((wait) => setTimeout(wait, 500))
+    const now = statSync(file).size
+    if (now === size) return size
+    size = now
+  }
+}
+
 async function logUnderFlood(main: string) {
   const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-bench-floods-'))
   const logFile = join(dataDir, 'server.log')
@@ -177,7 +188,7 @@ async function logUnderFlood(main: string) {
     env: { DATA_DIR: dataDir, LOG_LEVEL: 'info' },
   })
   try {
-    const before = statSync(logFile).size
+    const before = await settledSize(logFile)
     const origin = `https://${'a'.repeat(8 * 1024)}.example`
     const agent = new Agent({ keepAlive: true, maxSockets: 16 })
     const began = performance.now()
@@ -189,7 +200,7 @@ async function logUnderFlood(main: string) {
     )
     const ms = performance.now() - began
     agent.destroy()
-    const logBytes = statSync(logFile).size - before
+    const logBytes = (await settledSize(logFile)) - before
     const flood = await Promise.all(
       [1, 2, 3, 4, 5, 6].map(async (address) => {
         const statuses = []

@@ -196,7 +196,7 @@ describe('a flood past the total ceiling', () => {
     expect(heldSection).toBeGreaterThan(0)
     expect(listing.indexOf('Lucía Real')).toBeGreaterThan(heldSection)
     expect(listing).toContain(
-      'Envío por correo:   retenido: llegó durante una avalancha de solicitudes y no se envía',
+      'Envío por correo:   retenido: no se envía hasta que alguien lo libere',
     )
     const onlyHeld = (await outbox(dataDir, '--held')).stdout
     expect(onlyHeld).toMatch(/^41 solicitudes retenidas en /)

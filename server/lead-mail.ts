@@ -173,6 +173,6 @@ export function deliveryState(delivery: Delivery, timeZone: string): string {
     case 'failed':
       return `fallido: ${delivery.lastError ?? 'sin detalle'} (tras ${delivery.attempts} ${delivery.attempts === 1 ? 'intento' : 'intentos'})`
     case 'held':
-      return 'retenido: llegó durante una avalancha de solicitudes y no se envía hasta que alguien lo libere'
+      return 'retenido: no se envía hasta que alguien lo libere'
   }
 }

@@ -108,8 +108,7 @@ export function formatRecord(
     lines.push(
       field(
         'Retenida',
-        'llegó durante una avalancha de solicitudes y no se ha enviado; si es de una persona, ' +
-          `envíala con npm run outbox -- --release ${record.id}`,
+        `llegó durante una avalancha; si es de una persona: npm run outbox -- --release ${record.id}`,
       ),
     )
   }
