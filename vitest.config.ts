@@ -13,6 +13,7 @@ import { buildConstants } from './src/config/build-settings.ts'
 const STARTS_PROGRAMS = [
   'pipeline/build.test.ts',
   'pipeline/loader/hostile-content.test.ts',
+  'server/channel-faults.test.ts',
   'server/data-dir.test.ts',
   'server/delivery-process.test.ts',
   'server/delivery.test.ts',

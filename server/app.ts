@@ -37,6 +37,7 @@ import {
   type OutboxRecord,
   type Readiness,
 } from './outbox.js'
+import type { DeliveryHealth } from './delivery-health.js'
 import { COMPRESSIBLE } from './precompressed.js'
 import { OneLinePerRequest } from './request-log.js'
 import { classifyPath } from './request-path.js'
@@ -79,6 +80,8 @@ export interface AppOptions {
   deliveryChannels?: readonly Channel[]
   /** Told after each request is stored: the delivery worker starts on it at once. */
   onStored?: () => void
+  /** How delivery is doing, for `/healthz/delivery`; without it, there is nothing to deliver. */
+  deliveryHealth?: () => Promise<DeliveryHealth>
   /** Told once when a flood begins to be held past the total ceiling (email-stand-in.ts). */
   onFloodEpisode?: (episode: FloodEpisode) => void
 }
@@ -349,6 +352,16 @@ export function buildApp(options: AppOptions): FastifyInstance {
     if (state.ready) return reply.send({ status: 'ok' })
     // The reason (paths, sizes) goes to the log only, not to whoever asks.
     return reply.code(503).send({ status: 'unavailable' })
+  })
+
+  // Delivery: 200 while every configured channel delivers, 503 once one has failed (or kept a
+  // request waiting) for LEADS_ALERT_AFTER_SECONDS. For uptime monitors; it does not take the
+  // server out of rotation (/readyz does that), as requests are still stored.
+  app.get('/healthz/delivery', async (_request, reply) => {
+    reply.header('cache-control', NO_STORE)
+    if (options.deliveryHealth === undefined) return reply.send({ status: 'ok', channels: {} })
+    const health = await options.deliveryHealth()
+    return reply.code(health.ok ? 200 : 503).send(health.body)
   })
 
   app.route({

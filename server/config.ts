@@ -194,6 +194,20 @@ export const SETTINGS = {
     expected: 'an IANA time zone such as America/Mexico_City',
     schema: z.string().refine(isTimeZone),
   }),
+  LEADS_ALERT_AFTER_SECONDS: setting({
+    description:
+      'How long a delivery channel may fail, or its oldest waiting request wait, before `/healthz/delivery` answers `503` and the other channels carry a notice to the people who can mend it.',
+    default: '600',
+    expected: 'a whole number of seconds from 10 to 604800',
+    schema: wholeNumber(10, 604_800),
+  }),
+  METRICS_PORT: setting({
+    description:
+      'A port on `127.0.0.1` that serves Prometheus metrics at `/metrics` (deliveries, what waits, the channels, the process). Never on the public port.',
+    default: undefined,
+    expected: 'a port number from 1 to 65535',
+    schema: wholeNumber(1, 65_535),
+  }),
   TRUST_PROXY: setting({
     description:
       'Which peers are reverse proxies whose `X-Forwarded-For` names the client: their addresses or CIDRs, comma-separated (`127.0.0.1` for nginx on the same machine), or the number of proxies in front of the server. Unset, every visitor behind a proxy shares one budget. See [Behind a proxy](#behind-a-proxy).',
@@ -232,6 +246,8 @@ export interface ServerConfig {
   /** PostgreSQL instead of SQLite in dataDir. */
   databaseUrl: string | undefined
   delivery: DeliveryConfig
+  /** Where Prometheus metrics are served on 127.0.0.1; undefined: not at all. */
+  metricsPort: number | undefined
 }
 
 /** Where each stored request is delivered; a channel left out is not configured. */
@@ -239,6 +255,8 @@ export interface DeliveryConfig {
   email?: { smtpUrl: string; to: string[]; from: string }
   webhook?: { url: string; secret: string }
   timeZone: string
+  /** How long a channel may fail before it is told (LEADS_ALERT_AFTER_SECONDS), in ms. */
+  alertAfterMs: number
 }
 
 function readDelivery(read: <N extends keyof typeof SETTINGS>(name: N) => Value<N> | undefined) {
@@ -248,7 +266,8 @@ function readDelivery(read: <N extends keyof typeof SETTINGS>(name: N) => Value<
   const url = read('LEADS_WEBHOOK_URL')
   const secret = read('LEADS_WEBHOOK_SECRET')
   const timeZone = read('LEADS_TIME_ZONE') ?? 'America/Mexico_City'
-  const delivery: DeliveryConfig = { timeZone }
+  const alertAfterMs = (read('LEADS_ALERT_AFTER_SECONDS') ?? 600) * 1000
+  const delivery: DeliveryConfig = { timeZone, alertAfterMs }
   if (smtpUrl !== undefined) {
     if (to === undefined)
       throw new SettingError('LEADS_MAIL_TO must be set when SMTP_URL is: who receives the mails')
@@ -310,5 +329,6 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     trustProxy: read('TRUST_PROXY') ?? false,
     databaseUrl: read('DATABASE_URL'),
     delivery: readDelivery(read),
+    metricsPort: read('METRICS_PORT'),
   }
 }

@@ -59,7 +59,7 @@ interface LeadMail {
   html: string
 }
 
-const escapeHtml = (text: string): string =>
+export const escapeHtml = (text: string): string =>
   text.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
@@ -166,6 +166,9 @@ export function deliveryState(delivery: Delivery, timeZone: string): string {
         (delivery.lastError !== null ? ` (${delivery.lastError})` : '')
       )
     case 'pending':
+      if (delivery.sendingUntil !== null) {
+        return `pendiente: enviándose ahora (${delivery.attempts} ${delivery.attempts === 1 ? 'intento fallido' : 'intentos fallidos'} antes)`
+      }
       return delivery.attempts === 0
         ? `pendiente: se envía ${delivery.nextAttemptAt <= Date.now() ? 'ya' : `el ${when(delivery.nextAttemptAt)}`}`
         : `pendiente: próximo intento el ${when(delivery.nextAttemptAt)} ` +

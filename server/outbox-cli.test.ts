@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spreadsheetHeadings, spreadsheetSheetName } from '../src/contract/lead-server-text.js'
-import { SQLITE_FILE, openLeadStore, type LeadStore } from './lead-store.js'
+import { SQLITE_FILE, openLeadStore, type Channel, type LeadStore } from './lead-store.js'
 import { CSV_COLUMNS, csvField, formatRecord } from './outbox-cli.js'
 import type { OutboxRecord } from './outbox.js'
 import { freshDatabase } from '../testing/server/postgres.js'
@@ -210,15 +210,19 @@ describe("deliveries in the sales team's commands", () => {
     const [first, second] = RECORDS as [OutboxRecord, OutboxRecord]
     await store.append(first, ['email', 'webhook'])
     await store.append(second, ['email', 'webhook'])
-    await store.markDelivered(first.id, 'email')
-    await store.markDelivered(first.id, 'webhook')
+    const ref = (id: string, channel: Channel) => ({
+      kind: 'request' as const,
+      requestId: id,
+      channel,
+    })
+    await store.markDelivered(ref(first.id, 'email'))
+    await store.markDelivered(ref(first.id, 'webhook'))
     await store.markRetry(
-      second.id,
-      'email',
+      ref(second.id, 'email'),
       Date.parse('2025-09-02T10:05:00.000Z'),
       'SMTP 451: 4.3.0 Try again later',
     )
-    await store.markFailed(second.id, 'webhook', 'HTTP 410')
+    await store.markFailed(ref(second.id, 'webhook'), 'HTTP 410')
     return { first, second }
   }
 

@@ -16,7 +16,9 @@ import { ATTRIBUTION_MAX_LENGTH, type AttributionParam } from '../src/contract/a
 import { CONTACT_NUMBER_PARAM, FIELD_NAMES } from '../src/contract/demo-request.js'
 import { requestLines } from '../src/contract/lead-server-text.js'
 import { SettingError } from '../src/config/env-settings.js'
-import { readConfig } from './config.js'
+import { readConfig, type DeliveryConfig } from './config.js'
+import { channelReports, type ChannelReport } from './delivery-health.js'
+import { deliveryChannels } from './delivery.js'
 import { arrivedAt, deliveryState } from './lead-mail.js'
 import {
   SQLITE_FILE,
@@ -209,13 +211,42 @@ async function writeHeld(
   await output.write(WHAT_TO_DO_WITH_HELD)
 }
 
+/**
+ * One line per configured channel: delivering, or failing since when, why, how many wait and
+ * when the next try is.
+ * @internal its tests use it too
+ */
+export function channelLines(reports: readonly ChannelReport[], timeZone: string): string[] {
+  const when = (ms: number) => arrivedAt(new Date(ms).toISOString(), timeZone)
+  return reports.map(({ state, backlog }) => {
+    const label = CHANNEL_LABELS[state.channel]
+    const waiting =
+      backlog.pending === 1 ? 'espera 1 solicitud' : `esperan ${backlog.pending} solicitudes`
+    if (state.failingSince === null) {
+      return `${label}: entrega con normalidad${backlog.pending > 0 ? ` (${waiting})` : ''}.`
+    }
+    const next =
+      state.nextProbeAt !== null && state.nextProbeAt > Date.now()
+        ? `próximo intento el ${when(state.nextProbeAt)}`
+        : 'próximo intento en unos segundos'
+    return (
+      `${label}: FALLA desde el ${when(state.failingSince)} (${visibleControls(state.lastError ?? 'sin detalle')}); ` +
+      `${waiting}, ninguna se pierde; ${next}.`
+    )
+  })
+}
+
 /** Writes the readable listing, newest first, numbered in arrival order; held ones apart. */
 async function writeListing(
   store: LeadStore,
   output: ChunkedOutput,
-  timeZone: string,
+  { timeZone, channels, alertAfterMs }: DeliveryConfig & { channels: Channel[] },
   only: 'failed' | 'held' | null,
 ) {
+  if (channels.length > 0) {
+    const reports = await channelReports(store, channels, alertAfterMs)
+    await output.write(`${channelLines(reports, timeZone).join('\n')}\n\n`)
+  }
   const failedOnly = only === 'failed'
   const total = await store.count()
   const held = await store.heldCount()
@@ -459,7 +490,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   let store: LeadStore | null = null
   try {
     const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
-    const { timeZone } = readConfig(process.env, repoRoot).delivery
+    const { delivery } = readConfig(process.env, repoRoot)
+    const { timeZone } = delivery
     const importing = values.get('--import')
     if (importing !== undefined) {
       const config = readConfig(process.env, repoRoot)
@@ -532,7 +564,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       await writeListing(
         store,
         new ChunkedOutput(stdoutSink(false)),
-        timeZone,
+        { ...delivery, channels: deliveryChannels(delivery) },
         flags.has('--failed') ? 'failed' : flags.has('--held') ? 'held' : null,
       )
     }

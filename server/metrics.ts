@@ -1,0 +1,126 @@
+// Prometheus metrics (prom-client) on a listener of their own, on 127.0.0.1:METRICS_PORT and
+// never on the public port: what waits on each channel and for how long, deliveries by outcome,
+// dead letters, whether each channel is up, and the process's defaults. Names follow
+// Prometheus's conventions (gaspre_ prefix, base units, _total counters); labels hold channel
+// names and outcomes only, never personal data.
+import { createServer, type Server } from 'node:http'
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client'
+import { channelReports } from './delivery-health.js'
+import type { DeliveryObserver } from './delivery.js'
+import type { Channel, LeadStore } from './lead-store.js'
+
+export interface DeliveryMetrics {
+  registry: Registry
+  observer: DeliveryObserver
+}
+
+export function deliveryMetrics(
+  store: LeadStore,
+  channels: readonly Channel[],
+  alertAfterMs: number,
+): DeliveryMetrics {
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry })
+  const deliveries = new Counter({
+    name: 'gaspre_deliveries_total',
+    help: 'Sends through each channel by outcome: delivered, retried, channel_fault, dead_letter.',
+    labelNames: ['channel', 'outcome'] as const,
+    registers: [registry],
+  })
+  // Read from the store at each scrape (once for all the gauges), so that every server on one
+  // PostgreSQL says the same.
+  let scrape: { at: number; reports: ReturnType<typeof channelReports> } | null = null
+  const reports = () => {
+    if (scrape === null || Date.now() - scrape.at > 1_000) {
+      scrape = { at: Date.now(), reports: channelReports(store, channels, alertAfterMs) }
+    }
+    return scrape.reports
+  }
+  new Gauge({
+    name: 'gaspre_deliveries_pending',
+    help: 'Deliveries of demo requests waiting on each channel.',
+    labelNames: ['channel'] as const,
+    registers: [registry],
+    async collect() {
+      for (const report of await reports()) {
+        this.set({ channel: report.state.channel }, report.backlog.pending)
+      }
+    },
+  })
+  new Gauge({
+    name: 'gaspre_delivery_oldest_pending_age_seconds',
+    help: 'How long the longest-waiting delivery of each channel has waited; 0 when none waits.',
+    labelNames: ['channel'] as const,
+    registers: [registry],
+    async collect() {
+      const now = Date.now()
+      for (const report of await reports()) {
+        const oldest = report.backlog.oldestQueuedAt
+        this.set({ channel: report.state.channel }, oldest === null ? 0 : (now - oldest) / 1000)
+      }
+    },
+  })
+  new Gauge({
+    name: 'gaspre_dead_letters',
+    help: 'Deliveries that failed for good and wait to be re-sent (npm run outbox -- --failed).',
+    labelNames: ['channel'] as const,
+    registers: [registry],
+    async collect() {
+      for (const report of await reports()) {
+        this.set({ channel: report.state.channel }, report.backlog.failed)
+      }
+    },
+  })
+  new Gauge({
+    name: 'gaspre_channel_up',
+    help: '1 while a channel delivers, 0 while it fails.',
+    labelNames: ['channel'] as const,
+    registers: [registry],
+    async collect() {
+      for (const report of await reports()) {
+        this.set({ channel: report.state.channel }, report.state.failingSince === null ? 1 : 0)
+      }
+    },
+  })
+  new Gauge({
+    name: 'gaspre_channel_failing_since_seconds',
+    help: 'When the current outage of a channel began (Unix time); 0 while it delivers.',
+    labelNames: ['channel'] as const,
+    registers: [registry],
+    async collect() {
+      for (const report of await reports()) {
+        const since = report.state.failingSince
+        this.set({ channel: report.state.channel }, since === null ? 0 : since / 1000)
+      }
+    },
+  })
+  for (const channel of channels) {
+    for (const outcome of ['delivered', 'retried', 'channel_fault', 'dead_letter']) {
+      deliveries.inc({ channel, outcome }, 0)
+    }
+  }
+  return {
+    registry,
+    observer: { outcome: (channel, outcome) => deliveries.inc({ channel, outcome }) },
+  }
+}
+
+/** Serves `/metrics` on 127.0.0.1:port only; resolves once it listens. */
+export async function listenForMetrics(registry: Registry, port: number): Promise<Server> {
+  const server = createServer((request, response) => {
+    if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found')
+      return
+    }
+    registry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
+      () =>
+        response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('Unavailable'),
+    )
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => resolve())
+  })
+  return server
+}
