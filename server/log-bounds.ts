@@ -3,7 +3,10 @@
 // for every request: each such value is cut to a few hundred characters before it is logged,
 // with a marker that says how much was left out.
 
-/** The most characters of one value from a request that a log line holds. */
+/**
+ * The most characters of one value from a request that a log line holds.
+ * @internal its tests use it too
+ */
 export const MAX_LOGGED_CHARS = 300
 
 /** `value` as a log line may hold it: whole, or its start and how many characters were cut. */
