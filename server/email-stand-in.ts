@@ -142,25 +142,31 @@ async function formFields(request: FastifyRequest): Promise<Map<string, string> 
   }
 }
 
-/** Answers a request the outbox refused: never 200, and the log says why (without the visitor). */
+/**
+ * Answers a request the outbox refused: never 200, and the log says why (without the visitor),
+ * unless `logged` is false (a flood's, already counted in a summary).
+ */
 function storageFailed(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: Answer,
   record: OutboxRecord,
   error: unknown,
+  logged = true,
 ): FastifyReply {
   const failure = error instanceof OutboxError ? error.failure : 'write-failed'
-  request.log.error(
-    {
-      event: 'demo-request-not-stored',
-      failure,
-      id: record.id,
-      contact: record.params.contact_number,
-      err: error,
-    },
-    `demo-request ${record.id} NOT stored: ${error instanceof Error ? error.message : String(error)}`,
-  )
+  if (logged) {
+    request.log.error(
+      {
+        event: 'demo-request-not-stored',
+        failure,
+        id: record.id,
+        contact: record.params.contact_number,
+        err: error,
+      },
+      `demo-request ${record.id} NOT stored: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
   if (failure === 'full') return answer(reply, 507, MESSAGES.outboxFull)
   if (failure === 'no-space') return answer(reply, 507, MESSAGES.noSpace)
   return answer(reply, 500, MESSAGES.notStored)
@@ -354,7 +360,14 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
     try {
       held = await hold(record, heldLimit)
     } catch (error) {
-      return storageFailed(request, reply, answer, record, error)
+      // A flood that meets a full store would write a line a request: the first, then a count.
+      const first = repeated.admit('demo-request-held-not-stored', {
+        what: 'demo requests past DEMO_TOTAL_LIMIT_PER_MINUTE not stored (see the first)',
+        level: 'error',
+        log: app.log,
+      })
+      if (!first) countedInSummary(request)
+      return storageFailed(request, reply, answer, record, error, first)
     }
     if (held === null) {
       if (!holdFull) {

@@ -56,13 +56,20 @@ interface Running {
 async function start(
   limits: Partial<ServerLimits>,
   peers: { smtp: SmtpPeer; webhook: WebhookPeer } | null,
-  databaseUrl?: string,
+  { databaseUrl, full = false }: { databaseUrl?: string; full?: boolean } = {},
 ): Promise<Running> {
   const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-held-'))
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+  let maxBytes = 1024 ** 3
+  if (full) {
+    // A store already at its OUTBOX_MAX_BYTES: made, measured, and opened again with that cap.
+    const empty = await openLeadStore({ dataDir }, { maxBytes, largestRecordBytes: 0 })
+    maxBytes = await empty.bytes()
+    await empty.close()
+  }
   const store = await openLeadStore(
     { dataDir, databaseUrl },
-    { maxBytes: 1024 ** 3, largestRecordBytes: LARGEST_RECORD_BYTES },
+    { maxBytes, largestRecordBytes: LARGEST_RECORD_BYTES },
   )
   cleanups.push(() => store.close())
   const delivery: DeliveryConfig = {
@@ -71,6 +78,7 @@ async function start(
       webhook: { url: peers.webhook.url, secret: WEBHOOK_SECRET },
     }),
     timeZone: 'America/Mexico_City',
+    alertAfterMs: 600_000,
   }
   const worker = peers && new DeliveryWorker(store, delivery, { pollMs: 50, firstBackoffMs: 50 })
   const log: Record<string, unknown>[] = []
@@ -279,10 +287,30 @@ describe('a flood past the total ceiling', () => {
     expect(events(log, 'demo-request-flood')).toEqual([])
   })
 
+  it('a flood that meets a full store logs its first refusal whole, then counts the rest', async () => {
+    const { url, log } = await start({ totalLimitPerMinute: 1 }, null, { full: true })
+    const answers = await Promise.all(
+      Array.from({ length: 21 }, (_, n) =>
+        sendDemoRequest(url, DEMO_PARAMS, { localAddress: `127.0.5.${100 + n}` }),
+      ),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 21 }, () => 507))
+    // The one within the ceiling, and the first of the flood.
+    expect(events(log, 'demo-request-not-stored')).toHaveLength(2)
+    expect(log.filter((line) => line.status === 507)).toHaveLength(2)
+    await cleanups.pop()!() // the app closes: the summary still due is written
+    expect(events(log, 'repeated')).toEqual([
+      expect.objectContaining({ level: 50, kind: 'demo-request-held-not-stored', count: 19 }),
+    ])
+  })
+
   it('two servers on one PostgreSQL hold no more than DEMO_HELD_LIMIT between them', async () => {
     const databaseUrl = await freshDatabase()
     const limits = { totalLimitPerMinute: 1, heldLimit: 5 }
-    const servers = [await start(limits, null, databaseUrl), await start(limits, null, databaseUrl)]
+    const servers = [
+      await start(limits, null, { databaseUrl }),
+      await start(limits, null, { databaseUrl }),
+    ]
     const answers = await Promise.all(
       Array.from({ length: 24 }, (_, n) =>
         sendDemoRequest(servers[n % 2]!.url, DEMO_PARAMS, { localAddress: `127.0.6.${n + 1}` }),

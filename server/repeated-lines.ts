@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify'
 
 const MINUTE_MS = 60_000
 
-type Level = 'info' | 'warn'
+type Level = 'info' | 'warn' | 'error'
 
 /** What the summary of one kind says, and where it goes. */
 interface Kind {
