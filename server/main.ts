@@ -130,7 +130,7 @@ async function main(): Promise<void> {
   // Its own listener on 127.0.0.1, never the public port; a port taken stops the start.
   const metricsServer =
     metrics !== null && config.metricsPort !== undefined
-      ? await listenForMetrics(metrics.registry, config.metricsPort).catch((error: unknown) => {
+      ? await listenForMetrics(metrics, config.metricsPort).catch((error: unknown) => {
           throw new ConfigError(
             `METRICS_PORT ${config.metricsPort} cannot be listened on: ${error instanceof Error ? error.message : String(error)}`,
           )
