@@ -18,6 +18,7 @@ const STARTS_PROGRAMS = [
   'server/delivery-process.test.ts',
   'server/delivery.test.ts',
   'server/floods.test.ts',
+  'server/held-requests.test.ts',
   'server/lead-store-gc.test.ts',
   'server/lead-store.test.ts',
   'server/nginx-node.test.ts',

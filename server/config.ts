@@ -110,10 +110,17 @@ export const SETTINGS = {
   }),
   DEMO_TOTAL_LIMIT_PER_MINUTE: setting({
     description:
-      'Demo requests stored per minute from all clients together, a ceiling far above real traffic; more get `429` with a sentence that offers WhatsApp and e-mail instead, and the log says once that it was reached.',
+      'Demo requests delivered per minute from all clients together, a ceiling far above real traffic; more are stored as held (the visitor is told they were sent), not delivered until someone releases them with `npm run outbox -- --release-held`, up to `DEMO_HELD_LIMIT`. The log says once per flood that it began.',
     default: '60',
     expected: 'a whole number from 1 to 1000000',
     schema: wholeNumber(1, 1_000_000),
+  }),
+  DEMO_HELD_LIMIT: setting({
+    description:
+      'Requests held past `DEMO_TOTAL_LIMIT_PER_MINUTE` at most, until they are released or erased (`npm run outbox -- --held`); past it a request gets `429` with a sentence that offers WhatsApp and e-mail instead. `0` holds none.',
+    default: '1000',
+    expected: 'a whole number from 0 to 1000000',
+    schema: wholeNumber(0, 1_000_000),
   }),
   MAX_CONNECTIONS: setting({
     description:
@@ -230,6 +237,7 @@ export interface ServerConfig {
   shutdownGraceMs: number
   rateLimitPerMinute: number
   totalLimitPerMinute: number
+  heldLimit: number
   maxConnections: number
   maxConnectionsPerClient: number
   outboxMaxBytes: number
@@ -314,6 +322,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     shutdownGraceMs: required('SHUTDOWN_GRACE_MS'),
     rateLimitPerMinute: required('DEMO_RATE_LIMIT_PER_MINUTE'),
     totalLimitPerMinute: required('DEMO_TOTAL_LIMIT_PER_MINUTE'),
+    heldLimit: required('DEMO_HELD_LIMIT'),
     maxConnections: required('MAX_CONNECTIONS'),
     maxConnectionsPerClient: required('MAX_CONNECTIONS_PER_CLIENT'),
     outboxMaxBytes: required('OUTBOX_MAX_BYTES'),

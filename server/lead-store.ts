@@ -79,7 +79,8 @@ export type Channel = (typeof CHANNELS)[number]
 /** How long a delivery is retried for faults of its own before it is a dead letter: three days. */
 const RETRY_FOR_MS = 3 * 24 * 60 * 60 * 1000
 
-export type DeliveryState = 'pending' | 'delivered' | 'failed'
+/** 'held': the request came past the total ceiling and waits for a person to release it. */
+export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'held'
 
 interface RequestsTable {
   id: string
@@ -88,6 +89,8 @@ interface RequestsTable {
   template_id: string
   /** The template params as a JSON object of strings. */
   params: string
+  /** 1 while the request is held (it came past the total ceiling), else 0. */
+  held: number
 }
 
 interface DeliveriesTable {
@@ -179,6 +182,8 @@ export interface Delivery {
 
 export interface StoredRequest extends OutboxRecord {
   deliveries: Delivery[]
+  /** Came past the total ceiling: stored, not delivered until released. */
+  held: boolean
 }
 
 /** A notice about delivery, as the worker sends it. */
@@ -308,6 +313,18 @@ MIGRATIONS['003-channel-health'] = {
   },
 }
 
+MIGRATIONS['020-held-requests'] = {
+  async up(db: Kysely<unknown>) {
+    // Held: a request that came past the total ceiling, kept apart until a person releases or
+    // erases it. On the request, so that one stored with no channel configured is held too.
+    await db.schema
+      .alterTable('lead_requests')
+      .addColumn('held', 'integer', (column) => column.notNull().defaultTo(0))
+      .execute()
+    await db.schema.createIndex('lead_requests_held').on('lead_requests').column('held').execute()
+  },
+}
+
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
 
 /** A store that cannot be opened: the operator's to mend (main.ts prints the line, exits 1). */
@@ -364,12 +381,13 @@ const toRecord = (row: RequestsTable): OutboxRecord => ({
   params: JSON.parse(row.params) as Record<string, string>,
 })
 
-const fromRecord = (record: OutboxRecord): RequestsTable => ({
+const fromRecord = (record: OutboxRecord, held = false): RequestsTable => ({
   id: record.id,
   received_at: record.receivedAt,
   service_id: record.serviceId,
   template_id: record.templateId,
   params: JSON.stringify(record.params),
+  held: held ? 1 : 0,
 })
 
 const defaultFreeBytes = async (dir: string): Promise<number> => {
@@ -450,7 +468,18 @@ export abstract class LeadStore {
    * `inserted` is false when a request with this id was already there (an import run again).
    */
   async append(record: OutboxRecord, channels: readonly Channel[] = []): Promise<boolean> {
-    const row = fromRecord(record)
+    return (await this.write(record, channels, null)).outcome === 'stored'
+  }
+
+  /** Stores a request (held when `holdCap` is a number, within that cap). */
+  private async write(
+    record: OutboxRecord,
+    channels: readonly Channel[],
+    holdCap: number | null,
+  ): Promise<{ outcome: 'stored' | 'already-stored' | 'cap-reached'; heldBefore: number }> {
+    const held = holdCap !== null
+    let heldBefore = 0
+    const row = fromRecord(record, held)
     let used = 0
     try {
       used = await this.usedBytes()
@@ -462,13 +491,21 @@ export abstract class LeadStore {
             `its limit of ${this.options.maxBytes} bytes (OUTBOX_MAX_BYTES)`,
         )
       }
-      const inserted = await this.transact(async (trx) => {
+      const outcome = await this.transact(async (trx) => {
+        if (holdCap !== null) {
+          // Servers sharing PostgreSQL count one after another, so the cap holds for them all.
+          if (this.kind === 'postgres') {
+            await sql`select pg_advisory_xact_lock(hashtext('gaspre-held-requests'))`.execute(trx)
+          }
+          heldBefore = await this.countHeld(trx)
+          if (heldBefore >= holdCap) return 'cap-reached' as const
+        }
         const result = await trx
           .insertInto('lead_requests')
           .values(row)
           .onConflict((conflict) => conflict.column('id').doNothing())
           .executeTakeFirst()
-        if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false
+        if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return 'already-stored' as const
         if (channels.length > 0) {
           const now = Date.now()
           await trx
@@ -477,7 +514,7 @@ export abstract class LeadStore {
               channels.map((channel) => ({
                 request_id: record.id,
                 channel,
-                state: 'pending' as const,
+                state: held ? ('held' as const) : ('pending' as const),
                 attempts: 0,
                 next_attempt_at: now,
                 retry_until: now + RETRY_FOR_MS,
@@ -491,10 +528,10 @@ export abstract class LeadStore {
             )
             .execute()
         }
-        return true
+        return 'stored' as const
       })
       this.failure = null
-      return inserted
+      return { outcome, heldBefore }
     } catch (error) {
       const failure = error instanceof OutboxError ? error : this.asOutboxError(error, used)
       if (failure.failure !== 'full') this.failure = failure.message
@@ -502,6 +539,75 @@ export abstract class LeadStore {
     } finally {
       this.report(await this.check())
     }
+  }
+
+  // Requests held past the total ceiling (a flood): kept apart until a person decides.
+
+  /**
+   * Stores the request as held (it came past the total ceiling): like append, with its
+   * deliveries 'held', which the worker never takes, until releaseHeldRequests. Resolves to
+   * how many are held now, or to null, storing nothing, when `cap` were held already.
+   */
+  async hold(
+    record: OutboxRecord,
+    channels: readonly Channel[],
+    cap: number,
+  ): Promise<number | null> {
+    const { outcome, heldBefore } = await this.write(record, channels, cap)
+    return outcome === 'cap-reached' ? null : heldBefore + (outcome === 'stored' ? 1 : 0)
+  }
+
+  /** How many requests are held now. */
+  async heldCount(): Promise<number> {
+    return this.countHeld(this.db)
+  }
+
+  /**
+   * Lets held requests go (one by its id, or all): their deliveries become pending, tried at
+   * once and for three days, as if the requests had just come. Returns how many were released.
+   */
+  async releaseHeldRequests(requestId?: string): Promise<number> {
+    return this.transact(async (trx) => {
+      const now = Date.now()
+      let held = trx.selectFrom('lead_requests').select('id').where('held', '=', 1)
+      if (requestId !== undefined) held = held.where('id', '=', requestId)
+      await trx
+        .updateTable('lead_deliveries')
+        .set({
+          state: 'pending',
+          attempts: 0,
+          next_attempt_at: now,
+          retry_until: now + RETRY_FOR_MS,
+          // Queued now: how long it waited held is no delivery's delay (/healthz/delivery).
+          queued_at: now,
+          locked_until: null,
+        })
+        .where('state', '=', 'held')
+        .where('request_id', 'in', held)
+        .execute()
+      let release = trx.updateTable('lead_requests').set({ held: 0 }).where('held', '=', 1)
+      if (requestId !== undefined) release = release.where('id', '=', requestId)
+      return Number((await release.executeTakeFirst()).numUpdatedRows)
+    })
+  }
+
+  /** Erases every held request, with its deliveries, for good. Returns how many. */
+  async eraseHeldRequests(): Promise<number> {
+    return this.transact(async (trx) => {
+      const held = trx.selectFrom('lead_requests').select('id').where('held', '=', 1)
+      await trx.deleteFrom('lead_deliveries').where('request_id', 'in', held).execute()
+      const erased = await trx.deleteFrom('lead_requests').where('held', '=', 1).executeTakeFirst()
+      return Number(erased.numDeletedRows)
+    })
+  }
+
+  private async countHeld(db: Kysely<Database>): Promise<number> {
+    const { count } = await db
+      .selectFrom('lead_requests')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('held', '=', 1)
+      .executeTakeFirstOrThrow()
+    return Number(count)
   }
 
   /** Bytes the store holds now, as OUTBOX_MAX_BYTES counts them. */
@@ -550,7 +656,7 @@ export abstract class LeadStore {
 
   /** Requests with their deliveries, newest first (oldest first with `oldestFirst`), in pages. */
   async *requests(
-    filter: { oldestFirst?: boolean; failedOnly?: boolean } = {},
+    filter: { oldestFirst?: boolean; failedOnly?: boolean; held?: boolean } = {},
     pageSize = 500,
   ): AsyncGenerator<StoredRequest> {
     const direction = filter.oldestFirst === true ? 'asc' : 'desc'
@@ -567,6 +673,7 @@ export abstract class LeadStore {
           sub.selectFrom('lead_deliveries').select('request_id').where('state', '=', 'failed'),
         )
       }
+      if (filter.held !== undefined) query = query.where('held', '=', filter.held ? 1 : 0)
       if (after !== null) {
         const { receivedAt, id } = after
         const beyond = direction === 'asc' ? '>' : '<'
@@ -593,6 +700,7 @@ export abstract class LeadStore {
         yield {
           ...toRecord(row),
           deliveries: deliveries.filter((d) => d.request_id === row.id).map(toDelivery),
+          held: row.held === 1,
         }
       }
       const last = rows[rows.length - 1]!
@@ -643,7 +751,7 @@ export abstract class LeadStore {
       .where('request_id', '=', id)
       .orderBy('channel')
       .execute()
-    return { ...toRecord(row), deliveries: deliveries.map(toDelivery) }
+    return { ...toRecord(row), deliveries: deliveries.map(toDelivery), held: row.held === 1 }
   }
 
   /**
