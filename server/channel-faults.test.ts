@@ -343,6 +343,33 @@ describe('the people who can mend it are told', () => {
     },
   )
 
+  it('a flood held past the ceiling sends the sales team one notice per episode, on each channel', async () => {
+    const { smtp, webhook } = await peers()
+    const running = await server({
+      smtpUrl: smtp.url,
+      webhookUrl: webhook.url,
+      limits: { totalLimitPerMinute: 2, heldLimit: 50 },
+    })
+    await send(running, 5)
+    await expect
+      .poll(() => posted(webhook, 'demo_requests.held').length, { timeout: 10_000 })
+      .toBe(1)
+    const flood = () =>
+      smtp.mails.filter((mail) => (mail.subject ?? '').startsWith('Aviso: llegan'))
+    await expect.poll(() => flood().length, { timeout: 10_000 }).toBe(1)
+    expect(flood()[0]!.text).toContain('no se envían a nadie: hay 1 por ahora.')
+    expect(posted(webhook, 'demo_requests.held')[0]!.body.data).toMatchObject({ held: 1 })
+    // The same episode: no more notices.
+    await send(running, 2, 5)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(posted(webhook, 'demo_requests.held')).toHaveLength(1)
+    expect(flood()).toHaveLength(1)
+    // Only the two under the ceiling went out as requests.
+    expect(smtp.mails.filter((mail) => (mail.subject ?? '').startsWith('Solicitud'))).toHaveLength(
+      2,
+    )
+  })
+
   it('two servers on one PostgreSQL send one notice per outage, and each request once', async () => {
     const { smtp, webhook } = await peers()
     smtp.authFails = true

@@ -436,6 +436,27 @@ export class DeliveryWorker {
     }
   }
 
+  /** A flood began to be held: each channel carries one notice to the sales team. */
+  async floodEpisode(episode: { since: Date; held: number }): Promise<void> {
+    try {
+      for (const carrier of this.lanes.keys()) {
+        await queueNotices(
+          this.store,
+          {
+            type: 'demo_requests.held',
+            subject: carrier,
+            outage: episode.since.getTime(),
+            data: { since: episode.since.toISOString(), waiting: episode.held, reason: null },
+          },
+          [carrier],
+        )
+      }
+      this.kick()
+    } catch (error) {
+      this.storeFails(error)
+    }
+  }
+
   /**
    * Stops taking deliveries; the sends in progress are cut at once and put back as they were
    * (the next start, or another server, sends them), so a stop never waits on a peer.

@@ -150,7 +150,8 @@ export interface NoticesTable {
   delivered_at: string | null
 }
 
-export type NoticeType = 'delivery.failing' | 'delivery.recovered'
+/** A channel's outage and its end; a flood whose requests were held (its subject: the carrier). */
+export type NoticeType = 'delivery.failing' | 'delivery.recovered' | 'demo_requests.held'
 
 interface Database {
   lead_requests: RequestsTable

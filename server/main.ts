@@ -122,7 +122,10 @@ async function main(): Promise<void> {
     limits: config,
     trustProxy: config.trustProxy,
     ...(store !== null && { store, deliveryChannels: channels }),
-    ...(worker !== null && { onStored: () => worker.kick() }),
+    ...(worker !== null && {
+      onStored: () => worker.kick(),
+      onFloodEpisode: (episode) => void worker.floodEpisode(episode),
+    }),
     ...(store !== null && {
       deliveryHealth: () => deliveryHealth(store, channels, alertAfterMs),
     }),

@@ -41,6 +41,8 @@ export interface DeliverySetup {
   databaseUrl?: string
   alertAfterMs?: number
   worker?: WorkerOptions
+  /** The intake's limits (the total ceiling, the held cap, …). */
+  limits?: Parameters<typeof buildApp>[0]['limits']
 }
 
 export async function startDelivery(
@@ -90,6 +92,8 @@ export async function startDelivery(
     store,
     deliveryChannels: channels,
     onStored: () => worker.kick(),
+    onFloodEpisode: (episode) => void worker.floodEpisode(episode),
+    ...(setup.limits !== undefined && { limits: setup.limits }),
     deliveryHealth: () => deliveryHealth(store, channels, alertAfterMs),
     logger: { level: 'info', stream },
   })
