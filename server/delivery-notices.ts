@@ -13,7 +13,7 @@ export const CHANNEL_NAMES: Record<Channel, string> = {
 }
 
 /** What the people who run the server should look at, by the channel's last error. */
-export function whatToCheck(channel: Channel, reason: string | null): string {
+function whatToCheck(channel: Channel, reason: string | null): string {
   const why = reason ?? ''
   if (channel === 'email') {
     if (/SMTP 5(30|34|35|38)|EAUTH|Invalid login|credentials/i.test(why))

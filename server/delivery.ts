@@ -79,8 +79,6 @@ export function backoffMs(
   return Math.round(base * (0.5 + random / 2))
 }
 
-export { messageIdOf } from './mail-sender.js'
-
 interface Lane {
   channel: Channel
   sender: Sender
@@ -91,6 +89,7 @@ interface Lane {
   again: boolean
 }
 
+/** @internal the tests' delivery harness passes them too */
 export interface WorkerOptions {
   multiServer?: boolean
   pollMs?: number

@@ -130,7 +130,7 @@ export interface ChannelsTable {
 }
 
 /** A notice to the people about delivery itself, carried by one channel for another. */
-export interface NoticesTable {
+interface NoticesTable {
   id: string
   /** The channel that carries the notice. */
   carrier: Channel
