@@ -187,6 +187,13 @@ export const SETTINGS = {
     expected: 'an IANA time zone such as America/Mexico_City',
     schema: z.string().refine(isTimeZone),
   }),
+  LEADS_RETENTION_DAYS: setting({
+    description:
+      'Days a demo request is kept from its arrival. Older ones are erased with their deliveries (also from an `outbox.jsonl` kept in `DATA_DIR`) at start and daily, except while a delivery is pending. `0` keeps them forever, and the start says so. The privacy notice states this period: change both.',
+    default: '365',
+    expected: 'a whole number of days from 0 to 36500',
+    schema: wholeNumber(0, 36_500),
+  }),
   TRUST_PROXY: setting({
     description:
       'Which peers are reverse proxies whose `X-Forwarded-For` names the client: their addresses or CIDRs, comma-separated (`127.0.0.1` for nginx on the same machine), or the number of proxies in front of the server. Unset, every visitor behind a proxy shares one budget. See [Behind a proxy](#behind-a-proxy).',
@@ -223,6 +230,8 @@ export interface ServerConfig {
   trustProxy: string[] | number | false
   /** PostgreSQL instead of SQLite in dataDir. */
   databaseUrl: string | undefined
+  /** Requests older than this many days are erased; 0 keeps them forever. */
+  retentionDays: number
   delivery: DeliveryConfig
 }
 
@@ -300,6 +309,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     outboxMaxBytes: required('OUTBOX_MAX_BYTES'),
     trustProxy: read('TRUST_PROXY') ?? false,
     databaseUrl: read('DATABASE_URL'),
+    retentionDays: required('LEADS_RETENTION_DAYS'),
     delivery: readDelivery(read),
   }
 }

@@ -21,6 +21,7 @@ import {
   type MigrationProvider,
 } from 'kysely'
 import pg from 'pg'
+import { erasuresMigration } from './erasure-log.js'
 import { MIN_FREE_BYTES, OutboxError, type OutboxRecord, type Readiness } from './outbox.js'
 
 export const SQLITE_FILE = 'leads.sqlite'
@@ -181,6 +182,9 @@ MIGRATIONS['002-probe'] = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
 
+// The record of erasures, in a module of its own (erasure-log.ts); the migrator sorts by name.
+MIGRATIONS['010-erasures'] = erasuresMigration
+
 /** A store that cannot be opened: the operator's to mend (main.ts prints the line, exits 1). */
 export class StoreError extends Error {
   override name = 'StoreError'
@@ -264,8 +268,11 @@ export abstract class LeadStore {
     return null
   }
 
-  /** Runs `work` in one transaction: all of it is committed, or none. */
-  protected transact<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in one transaction: all of it is committed, or none.
+   * @internal the erasures (lead-privacy.ts) run in it too
+   */
+  transact<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work)
   }
 
@@ -623,7 +630,7 @@ class SqliteStore extends LeadStore {
    * rollback would then fail and hide why. BEGIN IMMEDIATE takes the write lock at once, so the
    * CLI writing meanwhile waits its turn (busy timeout) instead of failing half way.
    */
-  protected override transact<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  override transact<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
     return this.db.connection().execute(async (connection) => {
       await sql`begin immediate`.execute(connection)
       try {
@@ -796,8 +803,12 @@ export async function openLeadStore(
   let sqlite: SqliteDatabase.Database
   try {
     sqlite = openSqlite(file)
-    // exec(), not pragma(): it makes no statement object (see openSqlite).
-    sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON')
+    // exec(), not pragma(): it makes no statement object (see openSqlite). secure_delete: what
+    // is deleted (an erased request) is overwritten with zeros, not left in free pages.
+    sqlite.exec(
+      'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; ' +
+        'PRAGMA secure_delete = ON',
+    )
     const pageSize = pragmaValue(sqlite, 'page_size')
     // The cap: SQLite refuses to grow the file past it (SQLITE_FULL), whatever the writer.
     const maxPages = Math.max(Math.floor(options.maxBytes / pageSize), 16)
