@@ -270,12 +270,22 @@ function otherContacts(person: Person, found: readonly StoredRequest[]): string[
 }
 
 function tellOtherContacts(person: Person, found: readonly StoredRequest[]): void {
-  const others = otherContacts(person, found)
+  const others = otherContacts(person, found).map((other) => `«${visibleControls(other)}»`)
   if (others.length === 0) return
-  const what = person.kind === 'email' ? 'el teléfono' : 'el correo'
+  const listed =
+    others.length === 1 ? others[0] : `${others.slice(0, -1).join(', ')} y ${others.at(-1)}`
+  const what =
+    person.kind === 'email'
+      ? others.length === 1
+        ? 'el teléfono'
+        : 'los teléfonos'
+      : others.length === 1
+        ? 'el correo'
+        : 'los correos'
   console.error(
-    `outbox: en ellas figura también ${what} ${others.map((other) => `«${visibleControls(other)}»`).join(', ')}: ` +
-      'búscalo también, por si la persona escribió otras veces con él.',
+    `outbox: en ellas figura también ${what} ${listed}: ` +
+      `${others.length === 1 ? 'búscalo' : 'búscalos'} también, por si la persona escribió ` +
+      'otras veces con otro dato.',
   )
 }
 

@@ -23,7 +23,8 @@ export interface SmtpPeer {
   close(): Promise<void>
 }
 
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/** An SMTP peer on `port` (any free one by default: a test that brings it up late names one). */
+export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
   const peer: SmtpPeer = {
     url: '',
     mails: [],
@@ -59,9 +60,8 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       )
     },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
-  peer.url = `smtp://127.0.0.1:${port}`
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  peer.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`
   peer.close = () => new Promise<void>((resolve) => server.close(() => resolve()))
   return peer
 }
