@@ -3,7 +3,7 @@
 // period. It holds no personal data: no name, address, phone, message, nor a request's id (the
 // id is printed in the mails, so it would point back at the person).
 import { randomUUID } from 'node:crypto'
-import { Kysely, SqliteAdapter, sql, type Migration } from 'kysely'
+import { SqliteAdapter, sql, type Kysely, type Migration } from 'kysely'
 import type { LeadStore } from './lead-store.js'
 
 /** Why requests were erased: a person asked (ARCO, GDPR art. 17), or they outlived retention. */

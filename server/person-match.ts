@@ -15,8 +15,7 @@ interface Phone {
 }
 
 export type Person =
-  | { kind: 'email'; email: string; text: string }
-  | { kind: 'phone'; phone: Phone; text: string }
+  { kind: 'email'; email: string; text: string } | { kind: 'phone'; phone: Phone; text: string }
 
 /** Country codes whose numbers a visitor of this site writes, with their national length. */
 const COUNTRIES: readonly { code: string; length: number }[] = [

@@ -21,7 +21,6 @@ import { storedRequests } from '../testing/server/store.js'
 import { startSite, type RunningSite } from '../testing/site.js'
 
 const KINDS = ['sqlite', 'postgres'] as const
-type Kind = (typeof KINDS)[number]
 const DAY_MS = 24 * 60 * 60 * 1000
 
 const cleanups: (() => Promise<unknown>)[] = []
