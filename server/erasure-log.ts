@@ -27,7 +27,7 @@ interface ErasuresTable {
 type StoreSchema = LeadStore['db'] extends Kysely<infer Tables> ? Tables : never
 type ErasuresSchema = { lead_erasures: ErasuresTable }
 
-export interface Erasure {
+interface Erasure {
   erasedAt: string
   rule: ErasureRule
   requests: number

@@ -10,7 +10,7 @@ import type { LeadStore, StoredRequest } from './lead-store.js'
 import { sentBy, type Person } from './person-match.js'
 
 /** What an erasure removed. */
-export interface Erased {
+interface Erased {
   requests: number
   deliveries: number
   /**

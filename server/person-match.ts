@@ -35,7 +35,7 @@ const mexicanNational = (rest: string): string =>
   rest.length === 11 && rest.startsWith('1') ? rest.slice(1) : rest
 
 /** How a phone number is dialled; null for text that is not one. */
-export function parsePhone(text: string): Phone | null {
+function parsePhone(text: string): Phone | null {
   const trimmed = text.trim()
   if (!PHONE_TEXT.test(trimmed)) return null
   let digits = trimmed.replace(/\D/g, '')
