@@ -318,9 +318,11 @@ async function exportPerson(
     await output.write(`${JSON.stringify(found.map(asJson), null, 2)}\n`)
     await output.flush()
   }
-  const where = store?.location ?? 'el almacén, que aún no existe'
   console.error(
-    `outbox: ${solicitudes(found.length)} de ${visibleControls(person.text)} exportadas de ${where}`,
+    store === null
+      ? `outbox: todavía no hay solicitudes guardadas; ninguna de ${visibleControls(person.text)}`
+      : `outbox: ${solicitudes(found.length)} de ${visibleControls(person.text)} exportadas de ` +
+          store.location,
   )
   tellOtherContacts(person, found)
   return 0

@@ -6,9 +6,12 @@
 // the new one, never half of one), the old bytes overwritten with zeros before they are let go,
 // and the file removed once no line is left. Unreadable lines (a torn write: a request that
 // was never stored, whose date cannot be read) go with the first rewrite. The note that the
-// file was imported is kept true, so a rewritten file is not imported again.
+// file was imported is kept true, so a rewritten file is not imported again. A lock beside the
+// file lets one rewrite at a time (the server's retention, `npm run outbox -- --erase`): two at
+// once would each write its own copy, and the later one bring back what the other took out.
 import { open, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import lockfile from 'proper-lockfile'
 import { IMPORTED_NOTE, importedStamp } from './outbox-import.js'
 import { OUTBOX_FILE, streamOutbox, type OutboxRecord } from './outbox.js'
 
@@ -63,6 +66,25 @@ export async function dropFromDataDirOutbox(
   drop: (record: OutboxRecord) => boolean,
 ): Promise<OutboxLines | null> {
   const file = join(dataDir, OUTBOX_FILE)
+  if ((await stat(file).catch(() => null)) === null) return null
+  const release = await lockfile.lock(file, {
+    lockfilePath: `${file}.rewrite.lock`,
+    realpath: false,
+    retries: { retries: 50, minTimeout: 50, maxTimeout: 1000 },
+  })
+  try {
+    return await rewrite(file, location, drop)
+  } finally {
+    await release()
+  }
+}
+
+async function rewrite(
+  file: string,
+  location: string,
+  drop: (record: OutboxRecord) => boolean,
+): Promise<OutboxLines | null> {
+  const dataDir = dirname(file)
   const before = await stat(file).catch(() => null)
   if (before === null) return null
   const note = join(dataDir, IMPORTED_NOTE)
