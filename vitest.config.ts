@@ -13,10 +13,12 @@ import { buildConstants } from './src/config/build-settings.ts'
 const STARTS_PROGRAMS = [
   'pipeline/build.test.ts',
   'pipeline/loader/hostile-content.test.ts',
+  'server/channel-faults.test.ts',
   'server/data-dir.test.ts',
   'server/delivery-process.test.ts',
   'server/delivery.test.ts',
   'server/floods.test.ts',
+  'server/held-requests.test.ts',
   'server/lead-privacy.test.ts',
   'server/lead-store-gc.test.ts',
   'server/lead-store.test.ts',

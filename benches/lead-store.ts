@@ -108,6 +108,7 @@ async function storesPerSecond(url: string): Promise<number> {
 const emailConfig = (smtp: SmtpPeer): DeliveryConfig => ({
   email: { smtpUrl: smtp.url, to: ['ventas@gaspre.mx'], from: 'avisos@gaspre.mx' },
   timeZone: 'America/Mexico_City',
+  alertAfterMs: 600_000,
 })
 
 try {

@@ -22,7 +22,7 @@ import Fastify, {
 import proxyAddr from '@fastify/proxy-addr'
 import { ConnectionLimits, type ConnectionCounts } from './connection-limits.js'
 import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
-import { BODY_LIMIT, emailStandIn } from './email-stand-in.js'
+import { BODY_LIMIT, emailStandIn, type FloodEpisode } from './email-stand-in.js'
 import {
   DEFAULT_LIMITS,
   DEFAULT_TIMEOUTS,
@@ -37,6 +37,7 @@ import {
   type OutboxRecord,
   type Readiness,
 } from './outbox.js'
+import type { DeliveryHealth } from './delivery-health.js'
 import { COMPRESSIBLE } from './precompressed.js'
 import { OneLinePerRequest } from './request-log.js'
 import { classifyPath } from './request-path.js'
@@ -79,6 +80,10 @@ export interface AppOptions {
   deliveryChannels?: readonly Channel[]
   /** Told after each request is stored: the delivery worker starts on it at once. */
   onStored?: () => void
+  /** How delivery is doing, for `/healthz/delivery`; without it, there is nothing to deliver. */
+  deliveryHealth?: () => Promise<DeliveryHealth>
+  /** Told once when a flood begins to be held past the total ceiling (email-stand-in.ts). */
+  onFloodEpisode?: (episode: FloodEpisode) => void
 }
 
 declare module 'fastify' {
@@ -230,9 +235,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
   let shuttingDown = false
 
   let connections: ConnectionLimits | undefined
+  const requestLog = new OneLinePerRequest()
   const app = Fastify({
     logger: options.logger ?? false,
-    logController: new OneLinePerRequest(),
+    logController: requestLog,
     bodyLimit: BODY_LIMIT,
     // Bounds the time a client may take to send its request (slow-loris) or sit idle, the
     // connections it may hold and the requests it may have in flight.
@@ -297,6 +303,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     shuttingDown = true
   })
   app.addHook('onClose', async () => {
+    requestLog.close()
     await outbox?.close()
   })
 
@@ -347,6 +354,16 @@ export function buildApp(options: AppOptions): FastifyInstance {
     return reply.code(503).send({ status: 'unavailable' })
   })
 
+  // Delivery: 200 while every configured channel delivers, 503 once one has failed (or kept a
+  // request waiting) for LEADS_ALERT_AFTER_SECONDS. For uptime monitors; it does not take the
+  // server out of rotation (/readyz does that), as requests are still stored.
+  app.get('/healthz/delivery', async (_request, reply) => {
+    reply.header('cache-control', NO_STORE)
+    if (options.deliveryHealth === undefined) return reply.send({ status: 'ok', channels: {} })
+    const health = await options.deliveryHealth()
+    return reply.code(health.ok ? 200 : 503).send(health.body)
+  })
+
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
@@ -381,6 +398,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
             await store.append(record, channels)
             options.onStored?.()
           },
+          // Held: nobody is told, the worker leaves it until a person releases it.
+          hold: (record: OutboxRecord, cap: number) => store.hold(record, channels, cap),
         }
       : outbox
   if (sink !== null) {
@@ -388,6 +407,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
       outbox: sink,
       rateLimitPerMinute: limits.rateLimitPerMinute,
       totalLimitPerMinute: limits.totalLimitPerMinute,
+      heldLimit: limits.heldLimit,
+      ...(options.onFloodEpisode && { onFloodEpisode: options.onFloodEpisode }),
     })
   }
   return app

@@ -110,10 +110,17 @@ export const SETTINGS = {
   }),
   DEMO_TOTAL_LIMIT_PER_MINUTE: setting({
     description:
-      'Demo requests stored per minute from all clients together, a ceiling far above real traffic; more get `429` with a sentence that offers WhatsApp and e-mail instead, and the log says once that it was reached.',
+      'Demo requests delivered per minute from all clients together, a ceiling far above real traffic; more are stored as held (the visitor is told they were sent), not delivered until someone releases them with `npm run outbox -- --release-held`, up to `DEMO_HELD_LIMIT`. The log says once per flood that it began.',
     default: '60',
     expected: 'a whole number from 1 to 1000000',
     schema: wholeNumber(1, 1_000_000),
+  }),
+  DEMO_HELD_LIMIT: setting({
+    description:
+      'Requests held past `DEMO_TOTAL_LIMIT_PER_MINUTE` at most, until they are released or erased (`npm run outbox -- --held`); past it a request gets `429` with a sentence that offers WhatsApp and e-mail instead. `0` holds none.',
+    default: '1000',
+    expected: 'a whole number from 0 to 1000000',
+    schema: wholeNumber(0, 1_000_000),
   }),
   MAX_CONNECTIONS: setting({
     description:
@@ -187,6 +194,20 @@ export const SETTINGS = {
     expected: 'an IANA time zone such as America/Mexico_City',
     schema: z.string().refine(isTimeZone),
   }),
+  LEADS_ALERT_AFTER_SECONDS: setting({
+    description:
+      'How long a delivery channel may fail, or its oldest waiting request wait, before `/healthz/delivery` answers `503` and the other channels carry a notice to the people who can mend it.',
+    default: '600',
+    expected: 'a whole number of seconds from 10 to 604800',
+    schema: wholeNumber(10, 604_800),
+  }),
+  METRICS_PORT: setting({
+    description:
+      'A port on `127.0.0.1` that serves Prometheus metrics at `/metrics` (deliveries, what waits, the channels, the process). Never on the public port.',
+    default: undefined,
+    expected: 'a port number from 1 to 65535',
+    schema: wholeNumber(1, 65_535),
+  }),
   LEADS_RETENTION_DAYS: setting({
     description:
       'Days a demo request is kept from its arrival. Older ones are erased with their deliveries (also from an `outbox.jsonl` kept in `DATA_DIR`) at start and daily, except while a delivery is pending. `0` keeps them forever, and the start says so. The privacy notice states this period: change both.',
@@ -223,6 +244,7 @@ export interface ServerConfig {
   shutdownGraceMs: number
   rateLimitPerMinute: number
   totalLimitPerMinute: number
+  heldLimit: number
   maxConnections: number
   maxConnectionsPerClient: number
   outboxMaxBytes: number
@@ -233,6 +255,8 @@ export interface ServerConfig {
   /** Requests older than this many days are erased; 0 keeps them forever. */
   retentionDays: number
   delivery: DeliveryConfig
+  /** Where Prometheus metrics are served on 127.0.0.1; undefined: not at all. */
+  metricsPort: number | undefined
 }
 
 /** Where each stored request is delivered; a channel left out is not configured. */
@@ -240,6 +264,8 @@ export interface DeliveryConfig {
   email?: { smtpUrl: string; to: string[]; from: string }
   webhook?: { url: string; secret: string }
   timeZone: string
+  /** How long a channel may fail before it is told (LEADS_ALERT_AFTER_SECONDS), in ms. */
+  alertAfterMs: number
 }
 
 function readDelivery(read: <N extends keyof typeof SETTINGS>(name: N) => Value<N> | undefined) {
@@ -249,7 +275,8 @@ function readDelivery(read: <N extends keyof typeof SETTINGS>(name: N) => Value<
   const url = read('LEADS_WEBHOOK_URL')
   const secret = read('LEADS_WEBHOOK_SECRET')
   const timeZone = read('LEADS_TIME_ZONE') ?? 'America/Mexico_City'
-  const delivery: DeliveryConfig = { timeZone }
+  const alertAfterMs = (read('LEADS_ALERT_AFTER_SECONDS') ?? 600) * 1000
+  const delivery: DeliveryConfig = { timeZone, alertAfterMs }
   if (smtpUrl !== undefined) {
     if (to === undefined)
       throw new SettingError('LEADS_MAIL_TO must be set when SMTP_URL is: who receives the mails')
@@ -304,6 +331,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     shutdownGraceMs: required('SHUTDOWN_GRACE_MS'),
     rateLimitPerMinute: required('DEMO_RATE_LIMIT_PER_MINUTE'),
     totalLimitPerMinute: required('DEMO_TOTAL_LIMIT_PER_MINUTE'),
+    heldLimit: required('DEMO_HELD_LIMIT'),
     maxConnections: required('MAX_CONNECTIONS'),
     maxConnectionsPerClient: required('MAX_CONNECTIONS_PER_CLIENT'),
     outboxMaxBytes: required('OUTBOX_MAX_BYTES'),
@@ -311,5 +339,6 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     databaseUrl: read('DATABASE_URL'),
     retentionDays: required('LEADS_RETENTION_DAYS'),
     delivery: readDelivery(read),
+    metricsPort: read('METRICS_PORT'),
   }
 }

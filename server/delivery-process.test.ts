@@ -1,13 +1,17 @@
 // Delivery across processes: a server killed with -9 while its deliveries wait for a mail
 // server that is down delivers every one after its restart, once; two servers on one
-// PostgreSQL under 20 concurrent senders mail each request once.
+// PostgreSQL under 20 concurrent senders mail each request once; SIGTERM stops in its grace
+// whatever a mail server does; the metrics answer on METRICS_PORT and never on the public port.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
+import { freePort } from '../testing/free-port.mjs'
+import { request } from '../testing/server/http.js'
 import {
   WEBHOOK_SECRET,
+  startHostileSmtpPeer,
   startSmtpPeer,
   startWebhookPeer,
   type SmtpPeer,
@@ -142,5 +146,57 @@ describe('two servers on one PostgreSQL', () => {
     expect([...mailed.values()]).toEqual(Array(20).fill(1))
     const posted = countBy(webhook.received.map((p) => p.id))
     expect([...posted.values()]).toEqual(Array(20).fill(1))
+  })
+})
+
+describe('an operator', () => {
+  it('stops the server with SIGTERM within its grace while a mail server answers without end', async () => {
+    const env = await peers()
+    const hostile = await startHostileSmtpPeer('answers-forever', { everyMs: 100 })
+    try {
+      const server = await start({ ...env, SMTP_URL: hostile.url, SHUTDOWN_GRACE_MS: '3000' })
+      expect((await sendDemoRequest(server.origin, DEMO_PARAMS)).status).toBe(200)
+      await expect.poll(() => hostile.open(), { timeout: 10_000 }).toBe(1)
+      server.child.kill('SIGTERM')
+      // Exit code 0: it finished stopping before the grace ran out (close-with-grace exits 1 then).
+      expect(await server.exited).toEqual({ code: 0, signal: null })
+      const [stored] = await storedRequests({ dataDir })
+      // The mail cut by the stop is put back as it was, for the next start.
+      expect(stored!.deliveries.map((d) => [d.channel, d.state, d.attempts])).toEqual([
+        ['email', 'pending', 0],
+        ['webhook', 'delivered', 1],
+      ])
+    } finally {
+      await hostile.close()
+    }
+  })
+
+  it('reads the metrics on METRICS_PORT, on 127.0.0.1 only, and never on the public port', async () => {
+    const env = await peers()
+    const port = await freePort()
+    const server = await start({ ...env, METRICS_PORT: String(port) })
+    expect(server.lines).toContain(`Metrics for Prometheus on http://127.0.0.1:${port}/metrics`)
+    expect((await sendDemoRequest(server.origin, DEMO_PARAMS)).status).toBe(200)
+    const metrics = async () => (await request(`http://127.0.0.1:${port}`, '/metrics')).text
+    await expect
+      .poll(metrics, { timeout: 10_000 })
+      .toContain('gaspre_deliveries_total{channel="email",outcome="delivered"} 1')
+    const text = await metrics()
+    for (const line of [
+      'gaspre_deliveries_total{channel="webhook",outcome="delivered"} 1',
+      'gaspre_deliveries_total{channel="email",outcome="dead_letter"} 0',
+      'gaspre_deliveries_pending{channel="email"} 0',
+      'gaspre_delivery_oldest_pending_age_seconds{channel="webhook"} 0',
+      'gaspre_dead_letters{channel="email"} 0',
+      'gaspre_channel_up{channel="email"} 1',
+      'gaspre_channel_failing_since_seconds{channel="webhook"} 0',
+      '# TYPE process_cpu_user_seconds_total counter',
+    ]) {
+      expect(text).toContain(line)
+    }
+    // No visitor's data in any label.
+    expect(text).not.toMatch(/ana@gasolinera|Ana L/)
+    const publicAnswer = await request(server.origin, '/metrics')
+    expect(publicAnswer.text).not.toContain('gaspre_')
   })
 })

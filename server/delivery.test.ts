@@ -1,18 +1,12 @@
 // Delivery to people, against real peers started here: every request mailed (SMTP) and posted
-// (a signed webhook) once with every field; retried past a 451 and a 503; a 550 and a 410 are
-// dead letters at once, each channel on its own; a dead letter re-sent carries the same
+// (a signed webhook) once with every field; a 451 for the mail retried, a 503 that holds the
+// webhook until it answers; a recipient refused for good and a body refused (422) while others
+// go through are dead letters, each channel on its own, and re-sent they carry the same
 // Message-ID and webhook-id. On SQLite and on PostgreSQL.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { Writable } from 'node:stream'
-import type { FastifyInstance } from 'fastify'
+import { rm } from 'node:fs/promises'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from './app.js'
-import { ConfigError, readConfig, type DeliveryConfig } from './config.js'
-import { DeliveryWorker, backoffMs, deliveryChannels, messageIdOf } from './delivery.js'
-import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
-import { openLeadStore, type LeadStore, type StoredRequest } from './lead-store.js'
+import { ConfigError, readConfig } from './config.js'
+import { backoffMs, deliveryChannels, messageIdOf } from './delivery.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import {
   WEBHOOK_SECRET,
@@ -21,8 +15,13 @@ import {
   type SmtpPeer,
   type WebhookPeer,
 } from '../testing/server/delivery-peers.js'
+import {
+  events,
+  settled,
+  startDelivery,
+  type RunningDelivery,
+} from '../testing/server/delivery-harness.js'
 import { sendDemoRequest } from '../testing/server/demo-request.js'
-import { freshDatabase } from '../testing/server/postgres.js'
 
 const VISITOR = {
   user_name: 'Ana López',
@@ -50,81 +49,32 @@ afterAll(async () => {
   await rm(dist.root, { recursive: true, force: true })
 })
 
-interface Running {
-  store: LeadStore
-  url: string
-  app: FastifyInstance
-  worker: DeliveryWorker
-  log: Record<string, unknown>[]
-}
-
-async function start(kind: 'sqlite' | 'postgres', mailTo = ['ventas@gaspre.mx']): Promise<Running> {
+async function start(
+  kind: 'sqlite' | 'postgres',
+  mailTo = ['ventas@gaspre.mx'],
+): Promise<RunningDelivery> {
   smtp = await startSmtpPeer()
   webhook = await startWebhookPeer()
   cleanups.push(
     () => smtp.close(),
     () => webhook.close(),
   )
-  const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-delivery-'))
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
-  const databaseUrl = kind === 'postgres' ? await freshDatabase() : undefined
-  const store = await openLeadStore(
-    { dataDir, databaseUrl },
-    { maxBytes: 1024 ** 3, largestRecordBytes: LARGEST_RECORD_BYTES },
-  )
-  cleanups.push(() => store.close())
-  const delivery: DeliveryConfig = {
-    email: { smtpUrl: smtp.url, to: mailTo, from: 'GASPRE <avisos@gaspre.mx>' },
-    webhook: { url: webhook.url, secret: WEBHOOK_SECRET },
-    timeZone: 'America/Mexico_City',
-  }
-  const worker = new DeliveryWorker(store, delivery, { pollMs: 50, firstBackoffMs: 50 })
-  const log: Record<string, unknown>[] = []
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) {
-        if (line !== '') log.push(JSON.parse(line) as Record<string, unknown>)
-      }
-      done()
-    },
+  const running = await startDelivery({
+    kind,
+    dist: dist.dist,
+    smtpUrl: smtp.url,
+    mailTo,
+    webhookUrl: webhook.url,
   })
-  const app = buildApp({
-    distDir: dist.dist,
-    dataDir,
-    store,
-    deliveryChannels: deliveryChannels(delivery),
-    onStored: () => worker.kick(),
-    logger: { level: 'info', stream },
-  })
-  const url = await app.listen({ port: 0, host: '127.0.0.1' })
-  worker.start(app.log)
-  cleanups.push(async () => {
-    await app.close()
-    await worker.stop()
-  })
-  return { store, url, app, worker, log }
-}
-
-async function settled(store: LeadStore): Promise<StoredRequest[]> {
-  const all: StoredRequest[] = []
-  await expect
-    .poll(
-      async () => {
-        all.length = 0
-        for await (const request of store.requests()) all.push(request)
-        return all.every((request) => request.deliveries.every((d) => d.state !== 'pending'))
-      },
-      { timeout: 20_000, interval: 50 },
-    )
-    .toBe(true)
-  return all
+  cleanups.push(() => running.close())
+  return running
 }
 
 describe.each(['sqlite', 'postgres'] as const)('delivery on %s', (kind) => {
   it('mails and posts each request once, with every field, in Spanish', async () => {
-    const { store, url } = await start(kind)
-    expect((await sendDemoRequest(url, VISITOR)).status).toBe(200)
-    const [request] = await settled(store)
+    const running = await start(kind)
+    expect((await sendDemoRequest(running.url, VISITOR)).status).toBe(200)
+    const [request] = await settled(running)
     expect(request!.deliveries.map((d) => [d.channel, d.state, d.attempts])).toEqual([
       ['email', 'delivered', 1],
       ['webhook', 'delivered', 1],
@@ -185,14 +135,15 @@ describe.each(['sqlite', 'postgres'] as const)('delivery on %s', (kind) => {
     expect(webhook.attempts).toEqual([{ id: request!.id, status: 204 }])
   })
 
-  it('retries a 451 and a 503 until delivered, and logs the failing channel once', async () => {
-    const { store, url, log } = await start(kind)
+  it('retries a 451 for the mail, holds the webhook through a 503, and delivers each once', async () => {
+    const running = await start(kind)
     smtp.failNext = 3
     webhook.failNext = 2
     for (let i = 0; i < 3; i++) {
-      expect((await sendDemoRequest(url, { ...VISITOR, contact_number: `${i}` })).status).toBe(200)
+      const sent = await sendDemoRequest(running.url, { ...VISITOR, contact_number: `${i}` })
+      expect(sent.status).toBe(200)
     }
-    const requests = await settled(store)
+    const requests = await settled(running)
     expect(requests.flatMap((r) => r.deliveries.map((d) => d.state))).toEqual(
       Array(6).fill('delivered'),
     )
@@ -202,37 +153,52 @@ describe.each(['sqlite', 'postgres'] as const)('delivery on %s', (kind) => {
     expect(smtp.attempts).toBe(6)
     expect(webhook.received.map((p) => p.id).sort()).toEqual(requests.map((r) => r.id).sort())
     expect(webhook.attempts.filter((a) => a.status === 503)).toHaveLength(2)
-    const events = log.map((line) => `${String(line.event)} ${String(line.channel)}`)
-    expect(events.filter((e) => e === 'delivery-failing email')).toHaveLength(1)
-    expect(events.filter((e) => e === 'delivery-recovered email')).toHaveLength(1)
-    expect(events.filter((e) => e === 'delivery-failing webhook')).toHaveLength(1)
-    expect(events.filter((e) => e === 'delivery-recovered webhook')).toHaveLength(1)
+    // A 451 is this mail's own (it reached the end of DATA); a 503 is the receiver's.
+    const said = events(running.log)
+    expect(said.filter((e) => e === 'delivery-failing email')).toHaveLength(0)
+    expect(said.filter((e) => e === 'delivery-failing webhook')).toHaveLength(1)
+    expect(said.filter((e) => e === 'delivery-recovered webhook')).toHaveLength(1)
+    expect(said.filter((e) => e.startsWith('delivery-dead-letter'))).toHaveLength(0)
   })
 
-  it('a 550 and a 410 are dead letters at once, each channel on its own; re-sent, they arrive', async () => {
-    const { store, url, log } = await start(kind, ['nadie@gaspre.mx'])
+  it('a recipient refused for good and a body refused with 422 are dead letters; re-sent, they arrive', async () => {
+    const running = await start(kind, ['ventas@gaspre.mx', 'nadie@gaspre.mx'])
     smtp.rejected.add('nadie@gaspre.mx')
-    webhook.failNext = 1
-    webhook.failStatus = 410
-    expect((await sendDemoRequest(url, VISITOR)).status).toBe(200)
-    const [request] = await settled(store)
-    const [email, hook] = request!.deliveries
-    expect(email).toMatchObject({ channel: 'email', state: 'failed', attempts: 1 })
-    expect(email!.lastError).toMatch(/^SMTP 550/)
-    expect(hook).toMatchObject({ channel: 'webhook', state: 'failed', attempts: 1 })
-    expect(hook!.lastError).toBe('HTTP 410')
-    expect(log.filter((line) => line.event === 'delivery-dead-letter')).toHaveLength(2)
+    webhook.answer = (body) =>
+      (body.data as { contactNumber?: string }).contactNumber === '99999' ? 422 : undefined
+    expect((await sendDemoRequest(running.url, VISITOR)).status).toBe(200)
+    expect(
+      (await sendDemoRequest(running.url, { ...VISITOR, contact_number: '99999' })).status,
+    ).toBe(200)
+    const [first, second] = await settled(running)
+    // The mail went to ventas@ each time; nadie@ refused it: that recipient's dead letter.
+    expect(smtp.envelopes).toEqual([['ventas@gaspre.mx'], ['ventas@gaspre.mx']])
+    for (const request of [first!, second!]) {
+      const email = request.deliveries.find((d) => d.channel === 'email')!
+      expect(email).toMatchObject({
+        state: 'failed',
+        doneRecipients: ['ventas@gaspre.mx'],
+        refusedRecipients: ['nadie@gaspre.mx'],
+      })
+      expect(email.lastError).toMatch(/^rechazado para nadie@gaspre\.mx: SMTP 550/)
+    }
+    // The body the CRM refused while it took the other one: that request's dead letter only.
+    expect(first!.deliveries.find((d) => d.channel === 'webhook')!.state).toBe('delivered')
+    const refused = second!.deliveries.find((d) => d.channel === 'webhook')!
+    expect(refused).toMatchObject({ state: 'failed' })
+    expect(refused.lastError).toMatch(/^HTTP 422/)
+    const deadLetters = running.log.filter((line) => line.event === 'delivery-dead-letter')
+    expect(deadLetters.map((line) => line.channel).sort()).toEqual(['email', 'email', 'webhook'])
+    expect(events(running.log).filter((e) => e.startsWith('delivery-failing'))).toEqual([])
 
-    // Listed as failed; re-sent once the address is mended, with the same ids.
-    const failed = []
-    for await (const each of store.requests({ failedOnly: true })) failed.push(each.id)
-    expect(failed).toEqual([request!.id])
+    // Mended and re-sent: the mail goes to nadie@ alone, the post again, with the same ids.
     smtp.rejected.clear()
-    expect(await store.resendFailed(request!.id)).toBe(2)
-    const [resent] = await settled(store)
-    expect(resent!.deliveries.map((d) => d.state)).toEqual(['delivered', 'delivered'])
-    expect(smtp.mails.map((mail) => mail.messageId)).toEqual([`<lead-${request!.id}@gaspre.mx>`])
-    expect(webhook.received.map((posted) => posted.id)).toEqual([request!.id])
+    webhook.answer = () => undefined
+    expect(await running.store.resendFailed(second!.id)).toBe(2)
+    await settled(running)
+    expect(smtp.envelopes.at(-1)).toEqual(['nadie@gaspre.mx'])
+    expect(smtp.mails.at(-1)!.messageId).toBe(`<lead-${second!.id}@gaspre.mx>`)
+    expect(webhook.received.map((posted) => posted.id)).toEqual([first!.id, second!.id])
   })
 })
 
@@ -258,6 +224,7 @@ describe('delivery settings', () => {
       },
       webhook: { url: 'https://crm.example.com/hooks/leads', secret: WEBHOOK_SECRET },
       timeZone: 'America/Mexico_City',
+      alertAfterMs: 600_000,
     })
     expect(deliveryChannels(config.delivery)).toEqual(['email', 'webhook'])
     expect(deliveryChannels(readConfig(base, '/').delivery)).toEqual([])

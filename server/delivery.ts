@@ -1,28 +1,62 @@
 // The delivery worker: runs in the server's process and carries each stored request to people
-// through every configured channel, each on its own (a failing webhook never re-sends the mail,
-// nor the reverse). Deliveries live in the store (lead-store.ts), written with the request in
-// one transaction; the worker takes the due ones (FOR UPDATE SKIP LOCKED on PostgreSQL, so with
-// several servers each is sent by one), sends them, and records the outcome. A crash between a
-// send and its record repeats that send after the hold (LEASE_MS) runs out, with the same
-// Message-ID and webhook-id, so the repeat is recognisable.
-// Temporary failures (SMTP 4xx, a refused or timed-out connection, webhook 5xx, 408, 429) are
-// retried with exponential backoff and jitter for up to three days; permanent ones (SMTP 5xx,
-// other webhook 4xx) and what is still failing then are dead letters, listed by
-// `npm run outbox -- --failed` and sent again with `--resend`.
+// through every configured channel. Each channel is a lane of its own, with a few sends side by
+// side: a channel that hangs or fails never delays the other, nor one stuck send the others.
+// Deliveries live in the store (lead-store.ts), written with the request in one transaction; a
+// lane takes the due ones (FOR UPDATE SKIP LOCKED on PostgreSQL, so with several servers each is
+// sent by one) and holds each while its send lasts (a lease it extends; SEND_DEADLINE_MS cuts the
+// send), so a repeat happens only after a crash, with the same Message-ID and webhook-id.
+//
+// A send's outcome says who is to blame (send-outcome.ts). A fault of the channel (a password
+// rotated, a CRM that answers 401 or 410, a server down) holds the channel, not the request: its
+// deliveries stay pending, uncounted, while one delivery at a time probes it with a backoff
+// capped at a minute; when one goes through, everything held goes out. Once a channel has failed
+// for LEADS_ALERT_AFTER_SECONDS the other channels carry a notice (one per outage, also with
+// several servers), and one more when it recovers. Only a fault of the request's own (this
+// mail refused at the end of DATA, this body refused with 422), shown by the channel delivering
+// others meanwhile, makes a dead letter, listed by `npm run outbox -- --failed`.
 import type { FastifyBaseLogger } from 'fastify'
-import nodemailer from 'nodemailer'
-import { Webhook } from 'standardwebhooks'
+import {
+  channelBacklogs,
+  channelStates,
+  claimOutageNotice,
+  queueNotices,
+  recordChannelFault,
+  recordChannelWorks,
+  releaseProbe,
+  takeProbe,
+} from './channel-state.js'
 import type { DeliveryConfig } from './config.js'
-import { leadMail, webhookBody } from './lead-mail.js'
-import type { Channel, Delivery, LeadStore } from './lead-store.js'
-import type { OutboxRecord } from './outbox.js'
+import { CHANNEL_NAMES } from './delivery-notices.js'
+import { jobRef, type Channel, type Job, type JobRef, type LeadStore } from './lead-store.js'
+import { mailSender } from './mail-sender.js'
+import { errorText, type Outcome, type Sender } from './send-outcome.js'
+import { webhookSender } from './webhook-sender.js'
 
-/** How long a worker holds a delivery it took; one that died lets it go after this. */
-const LEASE_MS = 45_000
+/** The longest one send may take, from the connection to the answer: then it is cut. */
+const SEND_DEADLINE_MS = 60_000
+/**
+ * How long a worker holds a job it took; it extends the hold every HEARTBEAT_MS while the send
+ * lasts (up to its deadline), so a job is never sent twice by two servers, and one a crashed
+ * server held goes out again within this time.
+ */
+const LEASE_MS = 20_000
+const HEARTBEAT_MS = 5_000
 /** The first retry comes after about this; each doubles it, up to MAX_BACKOFF_MS. */
 const FIRST_BACKOFF_MS = 2_000
 const MAX_BACKOFF_MS = 5 * 60_000
-const BATCH = 20
+/** A failing channel is probed at least this often. */
+const MAX_PROBE_INTERVAL_MS = 60_000
+/** A channel that delivered this long before a request was queued still vouches for itself. */
+const PROOF_WINDOW_MS = 60_000
+/** Sends side by side on one channel. */
+const LANE_WIDTH: Record<Channel, number> = { email: 4, webhook: 8 }
+
+/** What each send came to, for the metrics. */
+export type DeliveryOutcome = 'delivered' | 'retried' | 'channel_fault' | 'dead_letter'
+
+export interface DeliveryObserver {
+  outcome(channel: Channel, outcome: DeliveryOutcome): void
+}
 
 export function deliveryChannels(config: DeliveryConfig): Channel[] {
   const channels: Channel[] = []
@@ -39,254 +73,384 @@ export function backoffMs(
   attempt: number,
   random = Math.random(),
   first = FIRST_BACKOFF_MS,
+  max = MAX_BACKOFF_MS,
 ): number {
-  const base = Math.min(first * 2 ** Math.max(attempt - 1, 0), MAX_BACKOFF_MS)
+  const base = Math.min(first * 2 ** Math.max(attempt - 1, 0), max)
   return Math.round(base * (0.5 + random / 2))
 }
 
-/** How one send went. */
-type Outcome = { ok: true; note?: string } | { ok: false; permanent: boolean; reason: string }
+export { messageIdOf } from './mail-sender.js'
 
-interface Sender {
-  send(record: OutboxRecord): Promise<Outcome>
-  close(): void
+interface Lane {
+  channel: Channel
+  sender: Sender
+  width: number
+  /** The sends in progress, each with what aborts it. */
+  inFlight: Map<AbortController, { ref: JobRef; sent: Promise<void> }>
+  filling: boolean
+  again: boolean
 }
 
-const message = (error: unknown): string => (error instanceof Error ? error.message : String(error))
-
-/** The domain a Message-ID names: the sender's. */
-const domainOf = (from: string): string => {
-  const address = /<([^<>]*)>\s*$/.exec(from)?.[1] ?? from
-  return address.split('@')[1]?.trim() || 'localhost'
+export interface WorkerOptions {
+  multiServer?: boolean
+  pollMs?: number
+  firstBackoffMs?: number
+  /** How long a channel may fail before the others carry a notice (LEADS_ALERT_AFTER_SECONDS). */
+  alertAfterMs?: number
+  sendDeadlineMs?: number
+  observer?: DeliveryObserver
 }
-
-/**
- * The Message-ID of a request's mail: the same on every attempt.
- * @internal its tests use it too
- */
-export const messageIdOf = (id: string, from: string): string => `<lead-${id}@${domainOf(from)}>`
-
-function emailSender(config: NonNullable<DeliveryConfig['email']>, timeZone: string): Sender {
-  const url = new URL(config.smtpUrl)
-  url.searchParams.set('connectionTimeout', '10000')
-  url.searchParams.set('greetingTimeout', '10000')
-  url.searchParams.set('socketTimeout', '30000')
-  // A few connections kept open: a request's mail does not wait for a new SMTP session, and a
-  // backlog drains over them side by side.
-  url.searchParams.set('pool', 'true')
-  url.searchParams.set('maxConnections', '5')
-  const transport = nodemailer.createTransport(url.toString())
-  return {
-    async send(record) {
-      const mail = leadMail(record, timeZone)
-      const visitor = record.params.user_email ?? ''
-      try {
-        const info = await transport.sendMail({
-          from: config.from,
-          to: config.to,
-          ...(visitor !== '' && {
-            replyTo: { name: record.params.user_name ?? '', address: visitor },
-          }),
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          messageId: messageIdOf(record.id, config.from),
-          headers: { 'X-Gaspre-Request-Id': record.id },
-        })
-        const rejected = info.rejected.map(String)
-        return rejected.length > 0
-          ? { ok: true, note: `rechazado para ${rejected.join(', ')}` }
-          : { ok: true }
-      } catch (error) {
-        const code = (error as { responseCode?: number }).responseCode
-        const reason =
-          code !== undefined
-            ? `SMTP ${code}: ${((error as { response?: string }).response ?? message(error)).slice(0, 300)}`
-            : message(error).slice(0, 300)
-        return { ok: false, permanent: code !== undefined && code >= 500, reason }
-      }
-    },
-    close: () => transport.close(),
-  }
-}
-
-/** Webhook answers worth another try: the receiver is down, busy or slow. */
-const TEMPORARY_HTTP = (status: number): boolean =>
-  status >= 500 || status === 408 || status === 429
-
-function webhookSender(config: NonNullable<DeliveryConfig['webhook']>): Sender {
-  const signer = new Webhook(config.secret)
-  return {
-    async send(record) {
-      const body = webhookBody(record)
-      // Signed at each attempt: receivers refuse a timestamp older than five minutes.
-      const timestamp = new Date()
-      const headers = {
-        'content-type': 'application/json',
-        'user-agent': 'gaspre-lead-server',
-        'webhook-id': record.id,
-        'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-        'webhook-signature': signer.sign(record.id, timestamp, body),
-      }
-      try {
-        const response = await fetch(config.url, {
-          method: 'POST',
-          headers,
-          body,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(15_000),
-        })
-        await response.body?.cancel()
-        if (response.status >= 200 && response.status < 300) return { ok: true }
-        return {
-          ok: false,
-          permanent: !TEMPORARY_HTTP(response.status),
-          reason: `HTTP ${response.status}`,
-        }
-      } catch (error) {
-        const cause = (error as { cause?: unknown }).cause
-        return {
-          ok: false,
-          permanent: false,
-          reason: message(cause ?? error).slice(0, 300),
-        }
-      }
-    },
-    close: () => undefined,
-  }
-}
-
-const CHANNEL_NAMES: Record<Channel, string> = { email: 'e-mail', webhook: 'webhook' }
 
 export class DeliveryWorker {
-  private readonly senders = new Map<Channel, Sender>()
-  private readonly failing = new Set<Channel>()
+  private readonly lanes = new Map<Channel, Lane>()
   private log: FastifyBaseLogger | null = null
   private timer: NodeJS.Timeout | null = null
-  private running: Promise<void> | null = null
-  private again = false
   private storeFailing = false
   private stopped = false
   private readonly pollMs: number
   private readonly firstBackoffMs: number
+  private readonly alertAfterMs: number
+  private readonly sendDeadlineMs: number
+  private readonly observer: DeliveryObserver | undefined
 
   constructor(
     private readonly store: LeadStore,
     config: DeliveryConfig,
-    options: { multiServer?: boolean; pollMs?: number; firstBackoffMs?: number } = {},
+    options: WorkerOptions = {},
   ) {
     this.firstBackoffMs = options.firstBackoffMs ?? FIRST_BACKOFF_MS
-    if (config.email !== undefined) {
-      this.senders.set('email', emailSender(config.email, config.timeZone))
+    this.alertAfterMs = options.alertAfterMs ?? 600_000
+    this.sendDeadlineMs = options.sendDeadlineMs ?? SEND_DEADLINE_MS
+    this.observer = options.observer
+    const senders: [Channel, Sender | null][] = [
+      ['email', config.email ? mailSender(config.email, config.timeZone) : null],
+      ['webhook', config.webhook ? webhookSender(config.webhook, config.timeZone) : null],
+    ]
+    for (const [channel, sender] of senders) {
+      if (sender === null) continue
+      const width = LANE_WIDTH[channel]
+      this.lanes.set(channel, {
+        channel,
+        sender,
+        width,
+        inFlight: new Map(),
+        filling: false,
+        again: false,
+      })
     }
-    if (config.webhook !== undefined) this.senders.set('webhook', webhookSender(config.webhook))
-    // Other servers' requests are only seen by polling; this server's own are kicked.
+    // Other servers' requests and a channel's probes are only seen by polling; this server's
+    // own requests are kicked.
     this.pollMs = options.pollMs ?? (options.multiServer === true ? 2_000 : 5_000)
+  }
+
+  private readonly leaseMs = LEASE_MS
+  private heartbeat: NodeJS.Timeout | null = null
+
+  /** Extends the hold on every job in progress. */
+  private async extendLeases(): Promise<void> {
+    const refs = [...this.lanes.values()].flatMap((lane) =>
+      [...lane.inFlight.values()].map((each) => each.ref),
+    )
+    if (refs.length === 0) return
+    try {
+      await this.store.extendLeases(refs, this.leaseMs)
+    } catch (error) {
+      this.storeFails(error)
+    }
   }
 
   /** Starts delivering, beginning with whatever was pending when the server last stopped. */
   start(log: FastifyBaseLogger): void {
     this.log = log
+    this.heartbeat = setInterval(() => void this.extendLeases(), HEARTBEAT_MS)
+    this.heartbeat.unref()
+    this.tick()
+  }
+
+  /** A request was stored: deliver what is due now. */
+  kick(): void {
+    if (this.stopped || this.log === null) return
+    for (const lane of this.lanes.values()) void this.fill(lane)
+  }
+
+  private tick(): void {
+    if (this.stopped) return
+    this.kick()
+    void this.checkOutages()
+    this.timer = setTimeout(() => this.tick(), this.pollMs)
+    this.timer.unref()
+  }
+
+  private storeWorks(): void {
+    if (!this.storeFailing) return
+    this.storeFailing = false
+    this.log?.info({ event: 'delivery-store-recovered' }, 'the store answers the worker again')
+  }
+
+  private storeFails(error: unknown): void {
+    // Said once while the store stays out of reach (a database restarting), not every poll.
+    if (this.storeFailing) return
+    this.storeFailing = true
+    this.log?.error(
+      { event: 'delivery-store-failing', err: error },
+      'the delivery worker cannot read the store; retrying',
+    )
+  }
+
+  /** Takes as many jobs as the lane has room for; a failing channel gets one probe at a time. */
+  private async fill(lane: Lane): Promise<void> {
+    if (lane.filling) {
+      lane.again = true
+      return
+    }
+    lane.filling = true
+    try {
+      do {
+        lane.again = false
+        if (this.stopped) return
+        const state = (await channelStates(this.store, [lane.channel])).get(lane.channel)!
+        if (state.failingSince !== null) {
+          if (lane.inFlight.size > 0) break
+          // Held for as long as the probe's send may last: one probe at a time, on every server.
+          if (!(await takeProbe(this.store, lane.channel, this.sendDeadlineMs + HEARTBEAT_MS)))
+            break
+          const [probe] = await this.store.claimJobs(lane.channel, 1, this.leaseMs, {
+            probe: true,
+          })
+          if (probe === undefined) await releaseProbe(this.store, lane.channel)
+          else this.run(lane, probe)
+          break
+        }
+        const room = lane.width - lane.inFlight.size
+        if (room <= 0) break
+        const jobs = await this.store.claimJobs(lane.channel, room, this.leaseMs)
+        for (const job of jobs) this.run(lane, job)
+        // A full take: there may be more.
+        if (jobs.length === room && lane.inFlight.size < lane.width) lane.again = true
+      } while (lane.again)
+      this.storeWorks()
+    } catch (error) {
+      this.storeFails(error)
+    } finally {
+      lane.filling = false
+    }
+  }
+
+  /** Sends one job under its deadline, stores the outcome, and takes the next. */
+  private run(lane: Lane, job: Job): void {
+    const controller = new AbortController()
+    const deadline = setTimeout(
+      () =>
+        controller.abort(
+          new Error(`no answer within ${Math.round(this.sendDeadlineMs / 1000)} s: cut`),
+        ),
+      this.sendDeadlineMs,
+    )
+    const startedAt = Date.now()
+    const ref = jobRef(job)
+    const sent = (async () => {
+      let outcome: Outcome
+      try {
+        outcome = await lane.sender.send(job, controller.signal, (answers) =>
+          this.store.recordRecipients(ref, answers.done, answers.refused),
+        )
+      } catch (error) {
+        outcome = { kind: 'channel-fault', reason: errorText(error) }
+      } finally {
+        clearTimeout(deadline)
+      }
+      // Cut by a stop: put back as it was, for the next start (or another server) to send.
+      if (this.stopped && controller.signal.aborted) return this.store.putBack(ref, null)
+      await this.settle(lane, job, outcome, startedAt)
+    })()
+      .catch((error: unknown) => this.storeFails(error))
+      .finally(() => {
+        lane.inFlight.delete(controller)
+        if (!this.stopped) void this.fill(lane)
+      })
+    lane.inFlight.set(controller, { ref, sent })
+  }
+
+  private async settle(lane: Lane, job: Job, outcome: Outcome, startedAt: number): Promise<void> {
+    const { channel } = lane
+    const ref = jobRef(job)
+    const name = CHANNEL_NAMES[channel]
+    const about =
+      job.kind === 'request'
+        ? { id: job.record.id, contact: job.record.params.contact_number }
+        : { notice: job.notice.id, type: job.notice.type }
+    const what =
+      job.kind === 'request' ? `demo-request ${job.record.id}` : `notice ${job.notice.type}`
+
+    if (outcome.kind === 'channel-fault') {
+      await this.store.putBack(ref, outcome.reason)
+      this.observer?.outcome(channel, 'channel_fault')
+      const { began } = await recordChannelFault(
+        this.store,
+        channel,
+        outcome.reason,
+        startedAt,
+        (failures) =>
+          backoffMs(failures, Math.random(), this.firstBackoffMs, MAX_PROBE_INTERVAL_MS),
+      )
+      if (began) {
+        this.log?.warn(
+          { event: 'delivery-failing', channel, reason: outcome.reason },
+          `${name} delivery is failing (${outcome.reason}): its requests wait, nothing is lost; ` +
+            'probing it with one delivery at a time',
+        )
+      }
+      return
+    }
+
+    const delivered = outcome.kind === 'delivered'
+    const recovered = await recordChannelWorks(this.store, channel, delivered)
+    if (recovered !== null) await this.recovered(channel, recovered)
+
+    if (delivered) {
+      await this.store.markDelivered(ref, outcome.note ?? null)
+      this.observer?.outcome(channel, 'delivered')
+      this.log?.info(
+        { event: 'delivered', channel, ...about },
+        `${what} delivered by ${CHANNEL_NAMES[channel]}`,
+      )
+      return
+    }
+
+    const attempts = job.kind === 'request' ? job.delivery.attempts : job.notice.attempts
+    const next = Date.now() + backoffMs(attempts + 1, Math.random(), this.firstBackoffMs)
+    const proven =
+      outcome.kind === 'rejected' &&
+      (outcome.proven || job.kind === 'notice' || (await this.deliveredOthers(channel, job)))
+    const expired = job.kind === 'request' && next > job.delivery.retryUntil
+    if (proven || expired) {
+      await this.store.markFailed(ref, outcome.reason)
+      this.observer?.outcome(channel, 'dead_letter')
+      this.log?.error(
+        { event: 'delivery-dead-letter', channel, reason: outcome.reason, ...about },
+        `${what} NOT delivered by ${name}: ${outcome.reason} (npm run outbox -- --failed)`,
+      )
+      return
+    }
+    await this.store.markRetry(
+      ref,
+      next,
+      outcome.kind === 'rejected'
+        ? `${outcome.reason} (se reintenta hasta que ${name} entregue otras solicitudes)`
+        : outcome.reason,
+    )
+    this.observer?.outcome(channel, 'retried')
+  }
+
+  /**
+   * Whether the channel delivered other work while this request waited (or just before it was
+   * queued): then a refusal is this request's own. Otherwise it waits, for a refusal of every
+   * body (a CRM whose schema changed) is the channel's, and /healthz/delivery says so in time.
+   */
+  private async deliveredOthers(channel: Channel, job: Job): Promise<boolean> {
+    if (job.kind !== 'request') return true
+    const state = (await channelStates(this.store, [channel])).get(channel)!
+    return (
+      state.lastSuccessAt !== null && state.lastSuccessAt >= job.delivery.queuedAt - PROOF_WINDOW_MS
+    )
+  }
+
+  /** The channel works again: said once, and told to those who were told it failed. */
+  private async recovered(
+    channel: Channel,
+    outage: { since: number; notified: boolean; reason: string | null },
+  ): Promise<void> {
+    const waiting = (await channelBacklogs(this.store, [channel])).get(channel)!.pending
+    this.log?.info(
+      {
+        event: 'delivery-recovered',
+        channel,
+        since: new Date(outage.since).toISOString(),
+        waiting,
+      },
+      `${CHANNEL_NAMES[channel]} delivery works again; ${waiting} waiting requests go out now`,
+    )
+    if (!outage.notified) return
+    const carriers = [...this.lanes.keys()].filter((other) => other !== channel)
+    await queueNotices(
+      this.store,
+      {
+        type: 'delivery.recovered',
+        subject: channel,
+        outage: outage.since,
+        data: {
+          since: new Date(outage.since).toISOString(),
+          until: new Date().toISOString(),
+          waiting,
+          reason: outage.reason,
+        },
+      },
+      carriers,
+    )
     this.kick()
   }
 
-  /** A request was stored (or a timer ran out): deliver what is due now. */
-  kick(): void {
-    if (this.stopped || this.log === null) return
-    if (this.running !== null) {
-      this.again = true
-      return
-    }
-    if (this.timer !== null) clearTimeout(this.timer)
-    this.timer = null
-    this.running = this.drain()
-      .then(() => {
-        if (this.storeFailing) {
-          this.storeFailing = false
-          this.log?.info(
-            { event: 'delivery-store-recovered' },
-            'the store answers the worker again',
-          )
-        }
-      })
-      .catch((error: unknown) => {
-        // Said once while the store stays out of reach (a database restarting), not every poll.
-        if (this.storeFailing) return
-        this.storeFailing = true
+  /** A channel failing for LEADS_ALERT_AFTER_SECONDS: the other channels carry one notice. */
+  private async checkOutages(): Promise<void> {
+    try {
+      const channels = [...this.lanes.keys()]
+      const states = await channelStates(this.store, channels)
+      for (const state of states.values()) {
+        const since = state.failingSince
+        if (since === null || state.outageNotified) continue
+        if (Date.now() - since < this.alertAfterMs) continue
+        if (!(await claimOutageNotice(this.store, state.channel, since))) continue
+        const waiting = (await channelBacklogs(this.store, [state.channel])).get(
+          state.channel,
+        )!.pending
+        const carriers = channels.filter((other) => other !== state.channel)
+        await queueNotices(
+          this.store,
+          {
+            type: 'delivery.failing',
+            subject: state.channel,
+            outage: since,
+            data: { since: new Date(since).toISOString(), waiting, reason: state.lastError },
+          },
+          carriers,
+        )
         this.log?.error(
-          { event: 'delivery-store-failing', err: error },
-          'the delivery worker cannot read the store; retrying',
+          {
+            event: 'delivery-alert',
+            channel: state.channel,
+            since: new Date(since).toISOString(),
+            waiting,
+            carriers,
+          },
+          `${CHANNEL_NAMES[state.channel]} delivery has failed since ${new Date(since).toISOString()} ` +
+            `with ${waiting} requests waiting` +
+            (carriers.length > 0
+              ? `: notice sent by ${carriers.map((each) => CHANNEL_NAMES[each]).join(', ')}`
+              : ': no other channel to tell anyone (watch /healthz/delivery)'),
         )
-      })
-      .finally(() => {
-        this.running = null
-        if (this.stopped) return
-        if (this.again) {
-          this.again = false
-          this.kick()
-        } else {
-          this.timer = setTimeout(() => this.kick(), this.pollMs)
-          this.timer.unref()
-        }
-      })
-  }
-
-  private async drain(): Promise<void> {
-    const channels = [...this.senders.keys()]
-    for (;;) {
-      if (this.stopped) return
-      const due = await this.store.claimDue(channels, BATCH, LEASE_MS)
-      if (due.length === 0) return
-      await Promise.all(due.map(({ delivery, record }) => this.deliver(delivery, record)))
-      if (due.length < BATCH) return
-    }
-  }
-
-  private async deliver(delivery: Delivery, record: OutboxRecord): Promise<void> {
-    const { channel } = delivery
-    const sender = this.senders.get(channel)
-    if (sender === undefined) return
-    const outcome = await sender.send(record)
-    const contact = record.params.contact_number
-    if (outcome.ok) {
-      await this.store.markDelivered(record.id, channel, outcome.note ?? null)
-      if (this.failing.delete(channel)) {
-        this.log?.info(
-          { event: 'delivery-recovered', channel },
-          `${CHANNEL_NAMES[channel]} delivery works again`,
-        )
+        this.kick()
       }
-      this.log?.info(
-        { event: 'delivered', id: record.id, contact, channel },
-        `demo-request ${record.id} delivered by ${CHANNEL_NAMES[channel]}`,
-      )
-      return
-    }
-    if (!this.failing.has(channel)) {
-      this.failing.add(channel)
-      this.log?.warn(
-        { event: 'delivery-failing', channel, reason: outcome.reason },
-        `${CHANNEL_NAMES[channel]} delivery is failing (${outcome.reason}); retrying`,
-      )
-    }
-    const next = Date.now() + backoffMs(delivery.attempts + 1, Math.random(), this.firstBackoffMs)
-    if (outcome.permanent || next > delivery.retryUntil) {
-      await this.store.markFailed(record.id, channel, outcome.reason)
-      this.log?.error(
-        { event: 'delivery-dead-letter', id: record.id, contact, channel, reason: outcome.reason },
-        `demo-request ${record.id} NOT delivered by ${CHANNEL_NAMES[channel]}: ${outcome.reason} ` +
-          '(npm run outbox -- --failed)',
-      )
-    } else {
-      await this.store.markRetry(record.id, channel, next, outcome.reason)
+      this.storeWorks()
+    } catch (error) {
+      this.storeFails(error)
     }
   }
 
-  /** Stops taking deliveries; resolves once the sends in progress are recorded. */
+  /**
+   * Stops taking deliveries; the sends in progress are cut at once and put back as they were
+   * (the next start, or another server, sends them), so a stop never waits on a peer.
+   */
   async stop(): Promise<void> {
     this.stopped = true
     if (this.timer !== null) clearTimeout(this.timer)
-    await this.running
-    for (const sender of this.senders.values()) sender.close()
+    if (this.heartbeat !== null) clearInterval(this.heartbeat)
+    const sends: Promise<void>[] = []
+    for (const lane of this.lanes.values()) {
+      for (const [controller, { sent }] of lane.inFlight) {
+        controller.abort(new Error('the server is stopping'))
+        sends.push(sent)
+      }
+    }
+    await Promise.all(sends)
   }
 }

@@ -35,7 +35,7 @@ interface Erasure {
 }
 
 /**
- * Migration 010: the table; on SQLite also one VACUUM, with secure_delete on (lead-store.ts),
+ * Migration 030-erasures: the table; on SQLite also one VACUUM, with secure_delete on (lead-store.ts),
  * so that nothing a store written before this version left in its free space (stale copies of
  * rows that B-tree balancing moved) can outlive an erasure.
  */

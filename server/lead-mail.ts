@@ -59,7 +59,7 @@ interface LeadMail {
   html: string
 }
 
-const escapeHtml = (text: string): string =>
+export const escapeHtml = (text: string): string =>
   text.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
@@ -166,11 +166,16 @@ export function deliveryState(delivery: Delivery, timeZone: string): string {
         (delivery.lastError !== null ? ` (${delivery.lastError})` : '')
       )
     case 'pending':
+      if (delivery.sendingUntil !== null) {
+        return `pendiente: enviándose ahora (${delivery.attempts} ${delivery.attempts === 1 ? 'intento fallido' : 'intentos fallidos'} antes)`
+      }
       return delivery.attempts === 0
         ? `pendiente: se envía ${delivery.nextAttemptAt <= Date.now() ? 'ya' : `el ${when(delivery.nextAttemptAt)}`}`
         : `pendiente: próximo intento el ${when(delivery.nextAttemptAt)} ` +
             `(${delivery.attempts} ${delivery.attempts === 1 ? 'intento fallido' : 'intentos fallidos'}; ${delivery.lastError ?? 'sin detalle'})`
     case 'failed':
       return `fallido: ${delivery.lastError ?? 'sin detalle'} (tras ${delivery.attempts} ${delivery.attempts === 1 ? 'intento' : 'intentos'})`
+    case 'held':
+      return 'retenido: no se envía hasta que alguien lo libere'
   }
 }

@@ -11,10 +11,24 @@ import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { erasures } from './erasure-log.js'
 import { eraseRequests, requestsOf } from './lead-privacy.js'
-import { SQLITE_FILE, openLeadStore, type LeadStore, type StoreOptions } from './lead-store.js'
+import {
+  SQLITE_FILE,
+  openLeadStore,
+  type Channel,
+  type JobRef,
+  type LeadStore,
+  type StoreOptions,
+} from './lead-store.js'
 import type { OutboxRecord } from './outbox.js'
 import { personOf } from './person-match.js'
 import { freshDatabase } from '../testing/server/postgres.js'
+
+/** A request's delivery on one channel, as the store's marks name it. */
+const deliveryOf = (requestId: string, channel: Channel): JobRef => ({
+  kind: 'request',
+  requestId,
+  channel,
+})
 
 const KINDS = ['sqlite', 'postgres'] as const
 type Kind = (typeof KINDS)[number]
@@ -76,8 +90,8 @@ const ids = (requests: readonly { id: string }[]) => requests.map((each) => each
 
 async function storeAll(store: LeadStore) {
   for (const each of [...ANA, ...OTHERS]) await store.append(each, ['email', 'webhook'])
-  await store.markDelivered(ANA[0]!.id, 'email')
-  await store.markFailed(ANA[1]!.id, 'webhook', 'HTTP 410')
+  await store.markDelivered(deliveryOf(ANA[0]!.id, 'email'))
+  await store.markFailed(deliveryOf(ANA[1]!.id, 'webhook'), 'HTTP 410')
 }
 
 async function deliveryRows(store: LeadStore) {
@@ -191,7 +205,10 @@ describe('SQLite keeps nothing erased readable', () => {
     const requests = crowd(300, 7)
     for (const each of requests) await store.append(each, ['email'])
     for (const each of requests.filter((_, index) => index % 5 === 0)) {
-      await store.markDelivered(each.id, 'email', `aceptado para ${each.params.user_email}`)
+      await store.markDelivered(
+        deliveryOf(each.id, 'email'),
+        `aceptado para ${each.params.user_email}`,
+      )
     }
     const secret = requests.filter((each) => each.params.user_name === SECRET.user_name)
     const before = (
@@ -222,10 +239,12 @@ describe('SQLite keeps nothing erased readable', () => {
     await first.close()
     const old = new SqliteDatabase(join(dataDir, SQLITE_FILE))
     old.exec(
-      "PRAGMA secure_delete = OFF; DELETE FROM kysely_migration WHERE name = '010-erasures'; " +
+      "PRAGMA secure_delete = OFF; DELETE FROM kysely_migration WHERE name = '030-erasures'; " +
         'DROP TABLE lead_erasures',
     )
-    const insertRequest = old.prepare('INSERT INTO lead_requests VALUES (?, ?, ?, ?, ?)')
+    const insertRequest = old.prepare(
+      'INSERT INTO lead_requests (id, received_at, service_id, template_id, params) VALUES (?, ?, ?, ?, ?)',
+    )
     const requests = crowd(40, 7)
     old.transaction(() => {
       for (const each of requests) {

@@ -48,7 +48,7 @@ export async function eraseRequests(
   ids: readonly string[],
   rule: ErasureRule = 'person-request',
 ): Promise<Erased> {
-  const erased = await store.transact(async (trx) => {
+  const erased = await store.atomically(async (trx) => {
     const counts: Counts = { requests: 0, deliveries: 0 }
     // One statement per id rather than one `in (…)` list: the same SQL text each time, which
     // SQLite keeps prepared (lead-store.ts, openSqlite).
@@ -81,7 +81,7 @@ const RETENTION_LOCK = 'gaspre-lead-retention'
  */
 export async function eraseExpired(store: LeadStore, cutoff: Date): Promise<Erased | null> {
   const before = cutoff.toISOString()
-  const erased = await store.transact(async (trx) => {
+  const erased = await store.atomically(async (trx) => {
     if (store.kind === 'postgres') {
       const { rows } = await sql<{ taken: boolean }>`
         select pg_try_advisory_xact_lock(hashtext(${RETENTION_LOCK})) as taken

@@ -246,8 +246,8 @@ describe('PostgreSQL', () => {
     expect(await a!.count()).toBe(2)
     // Each due delivery is taken by one of them.
     const [claimedA, claimedB] = await Promise.all([
-      a!.claimDue(['email'], 10, 60_000),
-      b!.claimDue(['email'], 10, 60_000),
+      a!.claimJobs('email', 10, 60_000),
+      b!.claimJobs('email', 10, 60_000),
     ])
     expect(claimedA.length + claimedB.length).toBe(2)
   })

@@ -77,10 +77,11 @@ const pragmaValue = (sqlite: SqliteDatabase.Database, name: string): number =>
 export const CHANNELS = ['email', 'webhook'] as const
 export type Channel = (typeof CHANNELS)[number]
 
-/** How long a delivery is retried before it is a dead letter: three days. */
+/** How long a delivery is retried for faults of its own before it is a dead letter: three days. */
 const RETRY_FOR_MS = 3 * 24 * 60 * 60 * 1000
 
-export type DeliveryState = 'pending' | 'delivered' | 'failed'
+/** 'held': the request came past the total ceiling and waits for a person to release it. */
+export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'held'
 
 interface RequestsTable {
   id: string
@@ -89,6 +90,8 @@ interface RequestsTable {
   template_id: string
   /** The template params as a JSON object of strings. */
   params: string
+  /** 1 while the request is held (it came past the total ceiling), else 0. */
+  held: number
 }
 
 interface DeliveriesTable {
@@ -104,11 +107,57 @@ interface DeliveriesTable {
   locked_until: number | string | null
   last_error: string | null
   delivered_at: string | null
+  /** When the delivery was queued (or queued again by a resend), ms since the epoch. */
+  queued_at: number | string | null
+  /** E-mail only: the recipients that took the mail already, as a JSON array. */
+  done_recipients: string | null
+  /** E-mail only: the recipients that refused it for good, as a JSON array. */
+  refused_recipients: string | null
 }
+
+/** How a channel delivers, shared by every server on the store. */
+export interface ChannelsTable {
+  channel: Channel
+  /** Null while the channel delivers; when its current outage began otherwise. */
+  failing_since: number | string | null
+  /** Channel faults in a row, for the probe's backoff. */
+  failures: number
+  last_error: string | null
+  /** While failing: when the next probe (one delivery) may go; taken by one server. */
+  next_probe_at: number | string | null
+  last_success_at: number | string | null
+  /** 1 once the failing notices of the current outage were queued (by one server). */
+  outage_notified: number
+}
+
+/** A notice to the people about delivery itself, carried by one channel for another. */
+export interface NoticesTable {
+  id: string
+  /** The channel that carries the notice. */
+  carrier: Channel
+  type: NoticeType
+  /** The channel the notice speaks of. */
+  subject: Channel
+  /** When the outage it speaks of began: one notice of each type per outage and carrier. */
+  outage: number | string
+  /** What the notice says, as JSON (NoticeData). */
+  data: string
+  created_at: string
+  state: DeliveryState
+  attempts: number
+  next_attempt_at: number | string
+  locked_until: number | string | null
+  last_error: string | null
+  delivered_at: string | null
+}
+
+export type NoticeType = 'delivery.failing' | 'delivery.recovered'
 
 interface Database {
   lead_requests: RequestsTable
   lead_deliveries: DeliveriesTable
+  lead_channels: ChannelsTable
+  lead_notices: NoticesTable
   /** Where readiness writes a probe after a failed write; never holds a request. */
   lead_probe: { id: string; data: string }
 }
@@ -123,11 +172,56 @@ export interface Delivery {
   retryUntil: number
   lastError: string | null
   deliveredAt: string | null
+  /** When it was queued, ms since the epoch. */
+  queuedAt: number
+  /** While a worker sends it: until when it holds it (ms since the epoch); null otherwise. */
+  sendingUntil: number | null
+  /** E-mail only: who took the mail already, and who refused it for good. */
+  doneRecipients: string[]
+  refusedRecipients: string[]
 }
 
 export interface StoredRequest extends OutboxRecord {
   deliveries: Delivery[]
+  /** Came past the total ceiling: stored, not delivered until released. */
+  held: boolean
 }
+
+/** A notice about delivery, as the worker sends it. */
+export interface Notice {
+  id: string
+  carrier: Channel
+  type: NoticeType
+  subject: Channel
+  data: NoticeData
+  createdAt: string
+  attempts: number
+}
+
+/** What a notice says: the channel's outage, for the people who can mend it. */
+export interface NoticeData {
+  /** When the outage began, ISO 8601. */
+  since: string
+  /** When it ended, for a recovery. */
+  until?: string
+  /** Requests waiting for the channel when the notice was written. */
+  waiting: number
+  /** The last error the channel gave. */
+  reason: string | null
+}
+
+/** Something a worker sends through one channel: a request's delivery, or a notice. */
+export type Job =
+  { kind: 'request'; delivery: Delivery; record: OutboxRecord } | { kind: 'notice'; notice: Notice }
+
+/** Which job a result is for. */
+export type JobRef =
+  { kind: 'request'; requestId: string; channel: Channel } | { kind: 'notice'; id: string }
+
+export const jobRef = (job: Job): JobRef =>
+  job.kind === 'request'
+    ? { kind: 'request', requestId: job.record.id, channel: job.delivery.channel }
+    : { kind: 'notice', id: job.notice.id }
 
 /** Versioned migrations: append new ones, never edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -180,10 +274,63 @@ MIGRATIONS['002-probe'] = {
   },
 }
 
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
+MIGRATIONS['003-channel-health'] = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('lead_channels')
+      .addColumn('channel', 'text', (column) => column.primaryKey())
+      .addColumn('failing_since', 'bigint')
+      .addColumn('failures', 'integer', (column) => column.notNull().defaultTo(0))
+      .addColumn('last_error', 'text')
+      .addColumn('next_probe_at', 'bigint')
+      .addColumn('last_success_at', 'bigint')
+      .addColumn('outage_notified', 'integer', (column) => column.notNull().defaultTo(0))
+      .execute()
+    await db.schema
+      .createTable('lead_notices')
+      .addColumn('id', 'text', (column) => column.primaryKey())
+      .addColumn('carrier', 'text', (column) => column.notNull())
+      .addColumn('type', 'text', (column) => column.notNull())
+      .addColumn('subject', 'text', (column) => column.notNull())
+      .addColumn('outage', 'bigint', (column) => column.notNull())
+      .addColumn('data', 'text', (column) => column.notNull())
+      .addColumn('created_at', 'text', (column) => column.notNull())
+      .addColumn('state', 'text', (column) => column.notNull())
+      .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
+      .addColumn('next_attempt_at', 'bigint', (column) => column.notNull())
+      .addColumn('locked_until', 'bigint')
+      .addColumn('last_error', 'text')
+      .addColumn('delivered_at', 'text')
+      .addUniqueConstraint('lead_notices_once', ['carrier', 'type', 'subject', 'outage'])
+      .execute()
+    // SQLite adds one column per statement.
+    for (const column of ['queued_at', 'done_recipients', 'refused_recipients'] as const) {
+      await db.schema
+        .alterTable('lead_deliveries')
+        .addColumn(column, column === 'queued_at' ? 'bigint' : 'text')
+        .execute()
+    }
+    await sql`update lead_deliveries set queued_at = retry_until - ${RETRY_FOR_MS}`.execute(db)
+  },
+}
 
-// The record of erasures, in a module of its own (erasure-log.ts); the migrator sorts by name.
-MIGRATIONS['010-erasures'] = erasuresMigration
+MIGRATIONS['020-held-requests'] = {
+  async up(db: Kysely<unknown>) {
+    // Held: a request that came past the total ceiling, kept apart until a person releases or
+    // erases it. On the request, so that one stored with no channel configured is held too.
+    await db.schema
+      .alterTable('lead_requests')
+      .addColumn('held', 'integer', (column) => column.notNull().defaultTo(0))
+      .execute()
+    await db.schema.createIndex('lead_requests_held').on('lead_requests').column('held').execute()
+  },
+}
+
+// The record of erasures, in a module of its own (erasure-log.ts). Last by name, as the
+// migrator applies them in that order and refuses one that sorts before an applied one.
+MIGRATIONS['030-erasures'] = erasuresMigration
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
 
 /** A store that cannot be opened: the operator's to mend (main.ts prints the line, exits 1). */
 export class StoreError extends Error {
@@ -200,6 +347,9 @@ export interface StoreOptions {
   freeBytes?: (dir: string) => Promise<number>
 }
 
+const addresses = (json: string | null): string[] =>
+  json === null ? [] : (JSON.parse(json) as string[])
+
 const toDelivery = (row: DeliveriesTable): Delivery => ({
   requestId: row.request_id,
   channel: row.channel,
@@ -209,6 +359,23 @@ const toDelivery = (row: DeliveriesTable): Delivery => ({
   retryUntil: Number(row.retry_until),
   lastError: row.last_error,
   deliveredAt: row.delivered_at,
+  queuedAt: Number(row.queued_at ?? Number(row.retry_until) - RETRY_FOR_MS),
+  sendingUntil:
+    row.locked_until !== null && Number(row.locked_until) > Date.now()
+      ? Number(row.locked_until)
+      : null,
+  doneRecipients: addresses(row.done_recipients),
+  refusedRecipients: addresses(row.refused_recipients),
+})
+
+const toNotice = (row: NoticesTable): Notice => ({
+  id: row.id,
+  carrier: row.carrier,
+  type: row.type,
+  subject: row.subject,
+  data: JSON.parse(row.data) as NoticeData,
+  createdAt: row.created_at,
+  attempts: row.attempts,
 })
 
 const toRecord = (row: RequestsTable): OutboxRecord => ({
@@ -219,12 +386,13 @@ const toRecord = (row: RequestsTable): OutboxRecord => ({
   params: JSON.parse(row.params) as Record<string, string>,
 })
 
-const fromRecord = (record: OutboxRecord): RequestsTable => ({
+const fromRecord = (record: OutboxRecord, held = false): RequestsTable => ({
   id: record.id,
   received_at: record.receivedAt,
   service_id: record.serviceId,
   template_id: record.templateId,
   params: JSON.stringify(record.params),
+  held: held ? 1 : 0,
 })
 
 const defaultFreeBytes = async (dir: string): Promise<number> => {
@@ -268,11 +436,13 @@ export abstract class LeadStore {
     return null
   }
 
-  /**
-   * Runs `work` in one transaction: all of it is committed, or none.
-   * @internal the erasures (lead-privacy.ts) run in it too
-   */
-  transact<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  /** Runs `work` in one transaction: all of it is committed, or none. */
+  atomically<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.transact(work)
+  }
+
+  /** Runs `work` in one transaction: all of it is committed, or none. */
+  protected transact<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work)
   }
 
@@ -303,7 +473,18 @@ export abstract class LeadStore {
    * `inserted` is false when a request with this id was already there (an import run again).
    */
   async append(record: OutboxRecord, channels: readonly Channel[] = []): Promise<boolean> {
-    const row = fromRecord(record)
+    return (await this.write(record, channels, null)).outcome === 'stored'
+  }
+
+  /** Stores a request (held when `holdCap` is a number, within that cap). */
+  private async write(
+    record: OutboxRecord,
+    channels: readonly Channel[],
+    holdCap: number | null,
+  ): Promise<{ outcome: 'stored' | 'already-stored' | 'cap-reached'; heldBefore: number }> {
+    const held = holdCap !== null
+    let heldBefore = 0
+    const row = fromRecord(record, held)
     let used = 0
     try {
       used = await this.usedBytes()
@@ -315,13 +496,21 @@ export abstract class LeadStore {
             `its limit of ${this.options.maxBytes} bytes (OUTBOX_MAX_BYTES)`,
         )
       }
-      const inserted = await this.transact(async (trx) => {
+      const outcome = await this.transact(async (trx) => {
+        if (holdCap !== null) {
+          // Servers sharing PostgreSQL count one after another, so the cap holds for them all.
+          if (this.kind === 'postgres') {
+            await sql`select pg_advisory_xact_lock(hashtext('gaspre-held-requests'))`.execute(trx)
+          }
+          heldBefore = await this.countHeld(trx)
+          if (heldBefore >= holdCap) return 'cap-reached' as const
+        }
         const result = await trx
           .insertInto('lead_requests')
           .values(row)
           .onConflict((conflict) => conflict.column('id').doNothing())
           .executeTakeFirst()
-        if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false
+        if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return 'already-stored' as const
         if (channels.length > 0) {
           const now = Date.now()
           await trx
@@ -330,21 +519,24 @@ export abstract class LeadStore {
               channels.map((channel) => ({
                 request_id: record.id,
                 channel,
-                state: 'pending' as const,
+                state: held ? ('held' as const) : ('pending' as const),
                 attempts: 0,
                 next_attempt_at: now,
                 retry_until: now + RETRY_FOR_MS,
                 locked_until: null,
                 last_error: null,
                 delivered_at: null,
+                queued_at: now,
+                done_recipients: null,
+                refused_recipients: null,
               })),
             )
             .execute()
         }
-        return true
+        return 'stored' as const
       })
       this.failure = null
-      return inserted
+      return { outcome, heldBefore }
     } catch (error) {
       const failure = error instanceof OutboxError ? error : this.asOutboxError(error, used)
       if (failure.failure !== 'full') this.failure = failure.message
@@ -352,6 +544,75 @@ export abstract class LeadStore {
     } finally {
       this.report(await this.check())
     }
+  }
+
+  // Requests held past the total ceiling (a flood): kept apart until a person decides.
+
+  /**
+   * Stores the request as held (it came past the total ceiling): like append, with its
+   * deliveries 'held', which the worker never takes, until releaseHeldRequests. Resolves to
+   * how many are held now, or to null, storing nothing, when `cap` were held already.
+   */
+  async hold(
+    record: OutboxRecord,
+    channels: readonly Channel[],
+    cap: number,
+  ): Promise<number | null> {
+    const { outcome, heldBefore } = await this.write(record, channels, cap)
+    return outcome === 'cap-reached' ? null : heldBefore + (outcome === 'stored' ? 1 : 0)
+  }
+
+  /** How many requests are held now. */
+  async heldCount(): Promise<number> {
+    return this.countHeld(this.db)
+  }
+
+  /**
+   * Lets held requests go (one by its id, or all): their deliveries become pending, tried at
+   * once and for three days, as if the requests had just come. Returns how many were released.
+   */
+  async releaseHeldRequests(requestId?: string): Promise<number> {
+    return this.transact(async (trx) => {
+      const now = Date.now()
+      let held = trx.selectFrom('lead_requests').select('id').where('held', '=', 1)
+      if (requestId !== undefined) held = held.where('id', '=', requestId)
+      await trx
+        .updateTable('lead_deliveries')
+        .set({
+          state: 'pending',
+          attempts: 0,
+          next_attempt_at: now,
+          retry_until: now + RETRY_FOR_MS,
+          // Queued now: how long it waited held is no delivery's delay (/healthz/delivery).
+          queued_at: now,
+          locked_until: null,
+        })
+        .where('state', '=', 'held')
+        .where('request_id', 'in', held)
+        .execute()
+      let release = trx.updateTable('lead_requests').set({ held: 0 }).where('held', '=', 1)
+      if (requestId !== undefined) release = release.where('id', '=', requestId)
+      return Number((await release.executeTakeFirst()).numUpdatedRows)
+    })
+  }
+
+  /** Erases every held request, with its deliveries, for good. Returns how many. */
+  async eraseHeldRequests(): Promise<number> {
+    return this.transact(async (trx) => {
+      const held = trx.selectFrom('lead_requests').select('id').where('held', '=', 1)
+      await trx.deleteFrom('lead_deliveries').where('request_id', 'in', held).execute()
+      const erased = await trx.deleteFrom('lead_requests').where('held', '=', 1).executeTakeFirst()
+      return Number(erased.numDeletedRows)
+    })
+  }
+
+  private async countHeld(db: Kysely<Database>): Promise<number> {
+    const { count } = await db
+      .selectFrom('lead_requests')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('held', '=', 1)
+      .executeTakeFirstOrThrow()
+    return Number(count)
   }
 
   /** Bytes the store holds now, as OUTBOX_MAX_BYTES counts them. */
@@ -400,7 +661,7 @@ export abstract class LeadStore {
 
   /** Requests with their deliveries, newest first (oldest first with `oldestFirst`), in pages. */
   async *requests(
-    filter: { oldestFirst?: boolean; failedOnly?: boolean } = {},
+    filter: { oldestFirst?: boolean; failedOnly?: boolean; held?: boolean } = {},
     pageSize = 500,
   ): AsyncGenerator<StoredRequest> {
     const direction = filter.oldestFirst === true ? 'asc' : 'desc'
@@ -417,6 +678,7 @@ export abstract class LeadStore {
           sub.selectFrom('lead_deliveries').select('request_id').where('state', '=', 'failed'),
         )
       }
+      if (filter.held !== undefined) query = query.where('held', '=', filter.held ? 1 : 0)
       if (after !== null) {
         const { receivedAt, id } = after
         const beyond = direction === 'asc' ? '>' : '<'
@@ -443,6 +705,7 @@ export abstract class LeadStore {
         yield {
           ...toRecord(row),
           deliveries: deliveries.filter((d) => d.request_id === row.id).map(toDelivery),
+          held: row.held === 1,
         }
       }
       const last = rows[rows.length - 1]!
@@ -493,38 +756,61 @@ export abstract class LeadStore {
       .where('request_id', '=', id)
       .orderBy('channel')
       .execute()
-    return { ...toRecord(row), deliveries: deliveries.map(toDelivery) }
+    return { ...toRecord(row), deliveries: deliveries.map(toDelivery), held: row.held === 1 }
   }
 
   /**
-   * Takes up to `limit` deliveries that are due and held by nobody, and holds them for `leaseMs`
-   * (a worker that dies lets them go when it ends). With several servers on PostgreSQL each is
-   * taken by one of them (FOR UPDATE SKIP LOCKED).
+   * Takes up to `limit` jobs of one channel that are due and held by nobody (its notices first,
+   * then the requests' deliveries, oldest due first) and holds them for `leaseMs`: a worker that
+   * dies lets them go when it ends. With several servers on PostgreSQL each is taken by one of
+   * them (FOR UPDATE SKIP LOCKED). A probe of a failing channel takes one, due or not.
    */
-  async claimDue(
-    channels: readonly Channel[],
+  async claimJobs(
+    channel: Channel,
     limit: number,
     leaseMs: number,
-  ): Promise<{ delivery: Delivery; record: OutboxRecord }[]> {
-    if (channels.length === 0) return []
+    { probe = false }: { probe?: boolean } = {},
+  ): Promise<Job[]> {
     const now = Date.now()
+    const lockedUntil = now + leaseMs
     return this.transact(async (trx) => {
+      let notices = trx
+        .selectFrom('lead_notices')
+        .selectAll()
+        .where('state', '=', 'pending')
+        .where('carrier', '=', channel)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .orderBy('next_attempt_at')
+        .limit(limit)
+      if (!probe) notices = notices.where('next_attempt_at', '<=', now)
+      if (this.kind === 'postgres') notices = notices.forUpdate().skipLocked()
+      const noticeRows = await notices.execute()
+      for (const row of noticeRows) {
+        await trx
+          .updateTable('lead_notices')
+          .set({ locked_until: lockedUntil })
+          .where('id', '=', row.id)
+          .execute()
+      }
+      const jobs: Job[] = noticeRows.map((row) => ({ kind: 'notice', notice: toNotice(row) }))
+      if (jobs.length >= limit) return jobs
+
       let due = trx
         .selectFrom('lead_deliveries')
         .selectAll()
         .where('state', '=', 'pending')
-        .where('channel', 'in', channels)
-        .where('next_attempt_at', '<=', now)
+        .where('channel', '=', channel)
         .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
         .orderBy('next_attempt_at')
-        .limit(limit)
+        .limit(limit - jobs.length)
+      if (!probe) due = due.where('next_attempt_at', '<=', now)
       if (this.kind === 'postgres') due = due.forUpdate().skipLocked()
       const rows = await due.execute()
-      if (rows.length === 0) return []
+      if (rows.length === 0) return jobs
       for (const row of rows) {
         await trx
           .updateTable('lead_deliveries')
-          .set({ locked_until: now + leaseMs })
+          .set({ locked_until: lockedUntil })
           .where('request_id', '=', row.request_id)
           .where('channel', '=', row.channel)
           .execute()
@@ -539,56 +825,126 @@ export abstract class LeadStore {
         )
         .execute()
       const byId = new Map(requests.map((request) => [request.id, toRecord(request)]))
-      return rows.map((row) => ({ delivery: toDelivery(row), record: byId.get(row.request_id)! }))
+      for (const row of rows) {
+        jobs.push({ kind: 'request', delivery: toDelivery(row), record: byId.get(row.request_id)! })
+      }
+      return jobs
     })
   }
 
-  async markDelivered(requestId: string, channel: Channel, note: string | null = null) {
-    await this.settle(requestId, channel, {
+  /** Holds jobs in progress for `leaseMs` more: a worker that stops extending lets them go. */
+  async extendLeases(jobs: readonly JobRef[], leaseMs: number): Promise<void> {
+    const until = Date.now() + leaseMs
+    for (const job of jobs) {
+      if (job.kind === 'notice') {
+        await this.db
+          .updateTable('lead_notices')
+          .set({ locked_until: until })
+          .where('id', '=', job.id)
+          .where('state', '=', 'pending')
+          .execute()
+      } else {
+        await this.db
+          .updateTable('lead_deliveries')
+          .set({ locked_until: until })
+          .where('request_id', '=', job.requestId)
+          .where('channel', '=', job.channel)
+          .where('state', '=', 'pending')
+          .execute()
+      }
+    }
+  }
+
+  /** The job was sent: delivered (to every recipient, for a mail). */
+  async markDelivered(job: JobRef, note: string | null = null) {
+    await this.settle(job, {
       state: 'delivered',
       delivered_at: new Date().toISOString(),
       last_error: note,
     })
   }
 
-  async markRetry(requestId: string, channel: Channel, nextAttemptAt: number, error: string) {
-    await this.settle(requestId, channel, {
-      state: 'pending',
-      next_attempt_at: nextAttemptAt,
-      last_error: error,
-    })
+  /** A fault of the job's own that may pass: tried again at `nextAttemptAt`. */
+  async markRetry(job: JobRef, nextAttemptAt: number, error: string) {
+    await this.settle(job, { state: 'pending', next_attempt_at: nextAttemptAt, last_error: error })
   }
 
-  async markFailed(requestId: string, channel: Channel, error: string) {
-    await this.settle(requestId, channel, { state: 'failed', last_error: error })
+  /** A fault of the job's own that will not pass: a dead letter. */
+  async markFailed(job: JobRef, error: string) {
+    await this.settle(job, { state: 'failed', last_error: error })
+  }
+
+  /**
+   * The channel failed, not the job: it stays pending as it was, its attempts uncounted, until
+   * the channel works again.
+   */
+  async putBack(job: JobRef, error: string | null) {
+    await this.settle(job, error === null ? {} : { last_error: error }, { countAttempt: false })
+  }
+
+  /** Records who took a mail and who refused it for good, as the recipients answer. */
+  async recordRecipients(job: JobRef, done: readonly string[], refused: readonly string[]) {
+    if (job.kind !== 'request') return
+    await this.db
+      .updateTable('lead_deliveries')
+      .set({
+        done_recipients: done.length > 0 ? JSON.stringify(done) : null,
+        refused_recipients: refused.length > 0 ? JSON.stringify(refused) : null,
+      })
+      .where('request_id', '=', job.requestId)
+      .where('channel', '=', job.channel)
+      .execute()
   }
 
   private async settle(
-    requestId: string,
-    channel: Channel,
-    changes: Partial<Omit<DeliveriesTable, 'request_id' | 'channel'>>,
+    job: JobRef,
+    changes: { state?: DeliveryState; next_attempt_at?: number } & {
+      last_error?: string | null
+      delivered_at?: string
+    },
+    { countAttempt = true }: { countAttempt?: boolean } = {},
   ) {
+    if (job.kind === 'notice') {
+      await this.db
+        .updateTable('lead_notices')
+        .set((eb) => ({
+          ...changes,
+          locked_until: null,
+          ...(countAttempt && { attempts: eb('attempts', '+', 1) }),
+        }))
+        .where('id', '=', job.id)
+        .execute()
+      return
+    }
     await this.db
       .updateTable('lead_deliveries')
-      .set((eb) => ({ ...changes, locked_until: null, attempts: eb('attempts', '+', 1) }))
-      .where('request_id', '=', requestId)
-      .where('channel', '=', channel)
+      .set((eb) => ({
+        ...changes,
+        locked_until: null,
+        ...(countAttempt && { attempts: eb('attempts', '+', 1) }),
+      }))
+      .where('request_id', '=', job.requestId)
+      .where('channel', '=', job.channel)
       .execute()
   }
 
   /**
    * Sends a request's failed deliveries again (all of them with no id), as new: they are tried
-   * at once and retried for up to three days more. Returns how many were queued.
+   * at once and retried for up to three days more; a mail goes to the recipients that have not
+   * taken it yet. Returns how many were queued.
    */
   async resendFailed(requestId?: string): Promise<number> {
+    const now = Date.now()
     let update = this.db
       .updateTable('lead_deliveries')
       .set({
         state: 'pending',
         attempts: 0,
-        next_attempt_at: Date.now(),
-        retry_until: Date.now() + RETRY_FOR_MS,
+        next_attempt_at: now,
+        retry_until: now + RETRY_FOR_MS,
+        queued_at: now,
         locked_until: null,
+        refused_recipients: null,
       })
       .where('state', '=', 'failed')
     if (requestId !== undefined) update = update.where('request_id', '=', requestId)
@@ -596,10 +952,15 @@ export abstract class LeadStore {
     return Number(result.numUpdatedRows)
   }
 
-  /** Puts back deliveries a stopped worker of this store still held (SQLite: one server). */
+  /** Puts back deliveries and notices a stopped worker of this store still held (SQLite: one server). */
   async releaseHeld(): Promise<void> {
     await this.db
       .updateTable('lead_deliveries')
+      .set({ locked_until: null })
+      .where('locked_until', 'is not', null)
+      .execute()
+    await this.db
+      .updateTable('lead_notices')
       .set({ locked_until: null })
       .where('locked_until', 'is not', null)
       .execute()
@@ -630,7 +991,7 @@ class SqliteStore extends LeadStore {
    * rollback would then fail and hide why. BEGIN IMMEDIATE takes the write lock at once, so the
    * CLI writing meanwhile waits its turn (busy timeout) instead of failing half way.
    */
-  override transact<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  protected override transact<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
     return this.db.connection().execute(async (connection) => {
       await sql`begin immediate`.execute(connection)
       try {

@@ -8,6 +8,8 @@ import { buildApp } from './app.js'
 import { ConfigError, readConfig, type ServerConfig } from './config.js'
 import { DataDirError, lockDataDir, type DataDirLock } from './data-dir.js'
 import { DeliveryWorker, deliveryChannels } from './delivery.js'
+import { deliveryHealth } from './delivery-health.js'
+import { deliveryMetrics, listenForMetrics } from './metrics.js'
 import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
 import { SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
 import { SQLITE_FILE, StoreError, openLeadStore, type LeadStore } from './lead-store.js'
@@ -101,9 +103,18 @@ async function main(): Promise<void> {
     throw error
   }
   const channels = deliveryChannels(config.delivery)
+  const { alertAfterMs } = config.delivery
+  const metrics =
+    store !== null && config.metricsPort !== undefined
+      ? deliveryMetrics(store, channels, alertAfterMs)
+      : null
   const worker =
     store !== null && channels.length > 0
-      ? new DeliveryWorker(store, config.delivery, { multiServer: store.kind === 'postgres' })
+      ? new DeliveryWorker(store, config.delivery, {
+          multiServer: store.kind === 'postgres',
+          alertAfterMs,
+          ...(metrics !== null && { observer: metrics.observer }),
+        })
       : null
   app = buildApp({
     distDir: config.distDir,
@@ -113,6 +124,21 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     ...(store !== null && { store, deliveryChannels: channels }),
     ...(worker !== null && { onStored: () => worker.kick() }),
+    ...(store !== null && {
+      deliveryHealth: () => deliveryHealth(store, channels, alertAfterMs),
+    }),
+  })
+  // Its own listener on 127.0.0.1, never the public port; a port taken stops the start.
+  const metricsServer =
+    metrics !== null && config.metricsPort !== undefined
+      ? await listenForMetrics(metrics, config.metricsPort).catch((error: unknown) => {
+          throw new ConfigError(
+            `METRICS_PORT ${config.metricsPort} cannot be listened on: ${error instanceof Error ? error.message : String(error)}`,
+          )
+        })
+      : null
+  app.addHook('onClose', async () => {
+    await new Promise<void>((done) => (metricsServer ? metricsServer.close(() => done()) : done()))
   })
   stopGracefully(app, config, lock, store, worker)
 
@@ -152,6 +178,9 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.port, host: config.host })
   const url = new URL(address)
   console.log(`Listening on ${url.origin}/`)
+  if (metricsServer !== null) {
+    console.log(`Metrics for Prometheus on http://127.0.0.1:${config.metricsPort}/metrics`)
+  }
   if (store !== null) {
     console.log(
       `LOCAL mode: no e-mail service key in this build; ${url.origin}${SEND_PATH} and ` +

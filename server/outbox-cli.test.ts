@@ -6,7 +6,8 @@ import { promisify } from 'node:util'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spreadsheetHeadings, spreadsheetSheetName } from '../src/contract/lead-server-text.js'
-import { SQLITE_FILE, openLeadStore, type LeadStore } from './lead-store.js'
+import { SQLITE_FILE, openLeadStore, type Channel, type LeadStore } from './lead-store.js'
+import { recordChannelFault } from './channel-state.js'
 import { CSV_COLUMNS, csvField, formatRecord } from './outbox-cli.js'
 import type { OutboxRecord } from './outbox.js'
 import { freshDatabase } from '../testing/server/postgres.js'
@@ -210,15 +211,19 @@ describe("deliveries in the sales team's commands", () => {
     const [first, second] = RECORDS as [OutboxRecord, OutboxRecord]
     await store.append(first, ['email', 'webhook'])
     await store.append(second, ['email', 'webhook'])
-    await store.markDelivered(first.id, 'email')
-    await store.markDelivered(first.id, 'webhook')
+    const ref = (id: string, channel: Channel) => ({
+      kind: 'request' as const,
+      requestId: id,
+      channel,
+    })
+    await store.markDelivered(ref(first.id, 'email'))
+    await store.markDelivered(ref(first.id, 'webhook'))
     await store.markRetry(
-      second.id,
-      'email',
+      ref(second.id, 'email'),
       Date.parse('2025-09-02T10:05:00.000Z'),
       'SMTP 451: 4.3.0 Try again later',
     )
-    await store.markFailed(second.id, 'webhook', 'HTTP 410')
+    await store.markFailed(ref(second.id, 'webhook'), 'HTTP 410')
     return { first, second }
   }
 
@@ -280,6 +285,49 @@ describe("deliveries in the sales team's commands", () => {
       ['pending', 0],
     ])
     await again.close()
+  })
+
+  it('opens with one line per channel: delivering, or failing since when, why, how many wait', async () => {
+    const data = join(dir, 'channels')
+    await mkdir(data)
+    const store = await storeOf(data)
+    await store.append(RECORDS[0]!, ['email', 'webhook'])
+    const failedAt = Date.now()
+    await recordChannelFault(
+      store,
+      'email',
+      'SMTP 535: 5.7.8 Authentication credentials invalid',
+      failedAt,
+      () => 60 * 60_000,
+    )
+    await store.close()
+    const env = {
+      DATA_DIR: data,
+      LEADS_TIME_ZONE: 'Europe/Madrid',
+      SMTP_URL: 'smtp://avisos%40gaspre.mx:clave@127.0.0.1:1',
+      LEADS_MAIL_TO: 'ventas@gaspre.mx',
+      LEADS_MAIL_FROM: 'avisos@gaspre.mx',
+      LEADS_WEBHOOK_URL: 'http://127.0.0.1:1/hooks',
+      LEADS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    }
+    const when = (ms: number) =>
+      new Intl.DateTimeFormat('es-MX', {
+        timeZone: 'Europe/Madrid',
+        dateStyle: 'full',
+        timeStyle: 'short',
+        hourCycle: 'h23',
+      }).format(new Date(ms))
+    const [mail, hook, blank] = (await cli([], env)).stdout.split('\n')
+    expect(mail).toMatch(
+      new RegExp(
+        `^Envío por correo: FALLA desde el ${when(failedAt)} \\(SMTP 535: 5\\.7\\.8 Authentication credentials invalid\\); ` +
+          'espera 1 solicitud, ninguna se pierde; próximo intento el .+\\.$',
+      ),
+    )
+    expect(hook).toBe('Envío por webhook: entrega con normalidad (espera 1 solicitud).')
+    expect(blank).toBe('')
+    // Without channels configured, the listing opens with the requests as before.
+    expect((await cli([], { DATA_DIR: data })).stdout).toMatch(/^1 solicitud de demo en /)
   })
 
   it('reads PostgreSQL when DATABASE_URL is set, and imports a JSONL outbox into it once', async () => {

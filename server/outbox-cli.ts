@@ -2,7 +2,9 @@
 // requests newest first, each with how its deliveries went; `--xlsx > solicitudes.xlsx` exports
 // them as a spreadsheet and `--csv > solicitudes.csv` as CSV (oldest first); `--failed` lists the
 // dead letters, `--resend ID` and `--resend-failed` send them again; `--json` prints every request
-// as JSON Lines for scripts; `--import FILE` brings in an older server's outbox.jsonl.
+// as JSON Lines for scripts; `--import FILE` brings in an older server's outbox.jsonl. Requests
+// held during a flood are listed apart (`--held` alone), and `--release ID`, `--release-held`
+// or `--erase-held` decide what becomes of them.
 // For a person's access or erasure request (ARCO, GDPR): `--export PERSON` prints every request
 // of one e-mail address or phone number as JSON (`--xlsx`: a spreadsheet), `--erase PERSON|ID`
 // shows what will go, asks, and erases it for good (`--yes`: without asking), and `--erasures`
@@ -20,6 +22,8 @@ import { CONTACT_NUMBER_PARAM, FIELD_NAMES } from '../src/contract/demo-request.
 import { requestLines } from '../src/contract/lead-server-text.js'
 import { SettingError } from '../src/config/env-settings.js'
 import { readConfig, type DeliveryConfig } from './config.js'
+import { channelReports, type ChannelReport } from './delivery-health.js'
+import { deliveryChannels } from './delivery.js'
 import { RULE_LABELS, erasures } from './erasure-log.js'
 import { arrivedAt, deliveryState, leadMail } from './lead-mail.js'
 import { eraseRequests, requestsOf } from './lead-privacy.js'
@@ -65,6 +69,12 @@ const USAGE = [
   '     npm run outbox -- --resend ID   vuelve a enviar los envíos fallidos de una solicitud',
   '     npm run outbox -- --resend-failed',
   '                                     vuelve a enviar todos los envíos fallidos',
+  '     npm run outbox -- --held        solo las retenidas: llegaron durante una avalancha de',
+  '                                     solicitudes y no se envían hasta que alguien lo decida',
+  '     npm run outbox -- --release ID  envía una solicitud retenida',
+  '     npm run outbox -- --release-held',
+  '                                     envía todas las retenidas',
+  '     npm run outbox -- --erase-held  borra para siempre todas las retenidas',
   '     npm run outbox -- --json        todas, como JSON Lines, para scripts',
   '     npm run outbox -- --import outbox.jsonl',
   '                                     importa el outbox.jsonl de un servidor anterior (por id)',
@@ -82,10 +92,13 @@ const FLAGS = new Set([
   '--failed',
   '--resend-failed',
   '--json',
+  '--held',
+  '--release-held',
+  '--erase-held',
   '--erasures',
   '--yes',
 ])
-const WITH_VALUE = new Set(['--resend', '--import', '--export', '--erase'])
+const WITH_VALUE = new Set(['--resend', '--import', '--release', '--export', '--erase'])
 
 const CHANNEL_LABELS: Record<Channel, string> = {
   email: 'Envío por correo',
@@ -100,8 +113,8 @@ function field(label: string, value: string): string {
 }
 
 export function formatRecord(
-  record: OutboxRecord & { deliveries?: Delivery[] },
-  index: number,
+  record: OutboxRecord & { deliveries?: Delivery[]; held?: boolean },
+  index: number | string,
   timeZone = 'America/Mexico_City',
 ): string {
   const when = `${arrivedAt(record.receivedAt, timeZone)} (${timeZone})`
@@ -111,6 +124,14 @@ export function formatRecord(
     .filter((name) => !KNOWN.has(name))
     .sort()
   for (const name of others) lines.push(field(visibleControls(name), record.params[name] ?? ''))
+  if (record.held === true) {
+    lines.push(
+      field(
+        'Retenida',
+        `llegó durante una avalancha; si es de una persona: npm run outbox -- --release ${record.id}`,
+      ),
+    )
+  }
   const deliveries = record.deliveries ?? []
   if (deliveries.length === 0) lines.push(field('Envío', 'ninguno configurado: solo guardada'))
   for (const delivery of deliveries) {
@@ -181,23 +202,95 @@ export async function writeCsv(store: LeadStore, output: ChunkedOutput) {
 const solicitudes = (count: number): string =>
   count === 1 ? '1 solicitud de demo' : `${count} solicitudes de demo`
 
-/** Writes the readable listing, newest first, numbered in arrival order. */
-async function writeListing(
+const retenidas = (count: number): string =>
+  count === 1 ? '1 solicitud retenida' : `${count} solicitudes retenidas`
+
+const WHAT_TO_DO_WITH_HELD =
+  '\nSi alguna es de una persona, envíala: npm run outbox -- --release ID ' +
+  '(o todas: npm run outbox -- --release-held).\n' +
+  'Para borrar todas las retenidas: npm run outbox -- --erase-held\n'
+
+/**
+ * Writes the held requests, newest first, numbered R1… in arrival order: `heading` says what
+ * they are, and what can be done with them follows.
+ */
+async function writeHeld(
   store: LeadStore,
   output: ChunkedOutput,
   timeZone: string,
-  failedOnly: boolean,
+  held: number,
+  heading: string,
 ) {
+  await output.write(heading)
+  let index = held
+  for await (const request of store.requests({ held: true })) {
+    await output.write(`\n${formatRecord(request, `R${index--}`, timeZone)}\n`)
+  }
+  await output.write(WHAT_TO_DO_WITH_HELD)
+}
+
+/**
+ * One line per configured channel: delivering, or failing since when, why, how many wait and
+ * when the next try is.
+ * @internal its tests use it too
+ */
+export function channelLines(reports: readonly ChannelReport[], timeZone: string): string[] {
+  const when = (ms: number) => arrivedAt(new Date(ms).toISOString(), timeZone)
+  return reports.map(({ state, backlog }) => {
+    const label = CHANNEL_LABELS[state.channel]
+    const waiting =
+      backlog.pending === 1 ? 'espera 1 solicitud' : `esperan ${backlog.pending} solicitudes`
+    if (state.failingSince === null) {
+      return `${label}: entrega con normalidad${backlog.pending > 0 ? ` (${waiting})` : ''}.`
+    }
+    const next =
+      state.nextProbeAt !== null && state.nextProbeAt > Date.now()
+        ? `próximo intento el ${when(state.nextProbeAt)}`
+        : 'próximo intento en unos segundos'
+    return (
+      `${label}: FALLA desde el ${when(state.failingSince)} (${visibleControls(state.lastError ?? 'sin detalle')}); ` +
+      `${waiting}, ninguna se pierde; ${next}.`
+    )
+  })
+}
+
+/** Writes the readable listing, newest first, numbered in arrival order; held ones apart. */
+async function writeListing(
+  store: LeadStore,
+  output: ChunkedOutput,
+  { timeZone, channels, alertAfterMs }: DeliveryConfig & { channels: Channel[] },
+  only: 'failed' | 'held' | null,
+) {
+  if (channels.length > 0) {
+    const reports = await channelReports(store, channels, alertAfterMs)
+    await output.write(`${channelLines(reports, timeZone).join('\n')}\n\n`)
+  }
+  const failedOnly = only === 'failed'
   const total = await store.count()
+  const held = await store.heldCount()
+  if (only === 'held') {
+    if (held === 0) await output.write(`No hay solicitudes retenidas (en ${store.location}).\n`)
+    else {
+      await writeHeld(
+        store,
+        output,
+        timeZone,
+        held,
+        `${retenidas(held)} en ${store.location}, de la más reciente a la más antigua. ` +
+          'Llegaron durante una avalancha y no se han enviado a nadie:\n',
+      )
+    }
+    await output.flush()
+    return
+  }
   if (total === 0) {
     await output.write(`Todavía no hay solicitudes de demo guardadas (en ${store.location}).\n`)
     await output.flush()
     return
   }
-  const requests = store.requests({ failedOnly })
   if (failedOnly) {
     let shown = 0
-    for await (const request of requests) {
+    for await (const request of store.requests({ failedOnly })) {
       if (shown++ === 0) {
         await output.write(
           `Solicitudes con envíos fallidos en ${store.location}, de la más reciente a la más antigua:\n`,
@@ -214,12 +307,35 @@ async function writeListing(
     await output.flush()
     return
   }
-  await output.write(
-    `${solicitudes(total)} en ${store.location}, de la más reciente a la más antigua:\n`,
-  )
-  let index = total
-  for await (const request of requests) {
+  if (held > 0) {
+    await output.write(
+      held === 1
+        ? 'Atención: 1 solicitud llegó durante una avalancha y quedó retenida sin enviar ' +
+            '(está al final de la lista).\n\n'
+        : `Atención: ${held} solicitudes llegaron durante una avalancha y quedaron retenidas ` +
+            'sin enviar (están al final de la lista).\n\n',
+    )
+  }
+  const others = total - held
+  if (others > 0) {
+    await output.write(
+      `${solicitudes(others)} en ${store.location}, de la más reciente a la más antigua:\n`,
+    )
+  }
+  let index = others
+  for await (const request of store.requests({ held: false })) {
     await output.write(`\n${formatRecord(request, index--, timeZone)}\n`)
+  }
+  if (held > 0) {
+    await writeHeld(
+      store,
+      output,
+      timeZone,
+      held,
+      `${others > 0 ? '\n' : ''}Retenidas (${held}), de la más reciente a la más antigua: llegaron ` +
+        'cuando entraban más solicitudes por minuto de las que el servidor envía ' +
+        '(DEMO_TOTAL_LIMIT_PER_MINUTE), casi siempre de un robot:\n',
+    )
   }
   await output.flush()
 }
@@ -241,6 +357,7 @@ const asJson = (request: StoredRequest) => ({
   serviceId: request.serviceId,
   templateId: request.templateId,
   params: request.params,
+  held: request.held,
   deliveries: request.deliveries.map((delivery) => ({
     channel: delivery.channel,
     state: delivery.state,
@@ -550,6 +667,50 @@ async function openStore(): Promise<LeadStore | null> {
   )
 }
 
+/**
+ * `--release ID` and `--release-held` let held requests go (the server sends them within
+ * seconds); `--erase-held` erases them. Resolves to the exit code.
+ */
+async function decideOnHeld(
+  store: LeadStore | null,
+  release: string | undefined,
+  erase: boolean,
+): Promise<number> {
+  if (store === null) {
+    console.error('outbox: todavía no hay solicitudes guardadas')
+    return 1
+  }
+  if (erase) {
+    const erased = await store.eraseHeldRequests()
+    console.log(
+      erased === 0
+        ? 'No había solicitudes retenidas.'
+        : `${erased === 1 ? '1 solicitud retenida borrada' : `${erased} solicitudes retenidas borradas`} para siempre.`,
+    )
+    return 0
+  }
+  if (release !== undefined) {
+    const request = await store.request(release)
+    if (request === null) {
+      console.error(`outbox: no hay ninguna solicitud con el id ${release}`)
+      return 1
+    }
+    if (!request.held) {
+      console.error(`outbox: la solicitud ${release} no está retenida`)
+      return 1
+    }
+  }
+  const released = await store.releaseHeldRequests(release)
+  console.log(
+    released === 0
+      ? 'No había solicitudes retenidas.'
+      : released === 1
+        ? '1 solicitud liberada: el servidor la envía en unos segundos, como cualquier otra.'
+        : `${released} solicitudes liberadas: el servidor las envía en unos segundos, como cualquier otra.`,
+  )
+  return 0
+}
+
 /** Runs the CLI; resolves to the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
   const parsed = parseArgs(argv)
@@ -575,7 +736,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   let store: LeadStore | null = null
   try {
     const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
-    const { timeZone } = readConfig(process.env, repoRoot).delivery
+    const { delivery } = readConfig(process.env, repoRoot)
+    const { timeZone } = delivery
     const importing = values.get('--import')
     if (importing !== undefined) {
       const config = readConfig(process.env, repoRoot)
@@ -630,6 +792,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       )
       return 0
     }
+    const release = values.get('--release')
+    if (release !== undefined || flags.has('--release-held') || flags.has('--erase-held')) {
+      return await decideOnHeld(store, release, flags.has('--erase-held'))
+    }
     if (store === null) {
       if (flags.has('--json')) return 0
       if (flags.has('--xlsx') || flags.has('--csv')) {
@@ -655,8 +821,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       await writeListing(
         store,
         new ChunkedOutput(stdoutSink(false)),
-        timeZone,
-        flags.has('--failed'),
+        { ...delivery, channels: deliveryChannels(delivery) },
+        flags.has('--failed') ? 'failed' : flags.has('--held') ? 'held' : null,
       )
     }
   } catch (error) {

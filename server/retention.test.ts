@@ -10,7 +10,7 @@ import Fastify from 'fastify'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { erasures } from './erasure-log.js'
-import { openLeadStore, type LeadStore } from './lead-store.js'
+import { openLeadStore, type Channel, type JobRef, type LeadStore } from './lead-store.js'
 import { importDataDirOutbox } from './outbox-import.js'
 import type { OutboxRecord } from './outbox.js'
 import { RetentionJob } from './retention.js'
@@ -21,6 +21,13 @@ import { storedRequests } from '../testing/server/store.js'
 import { startSite, type RunningSite } from '../testing/site.js'
 
 const KINDS = ['sqlite', 'postgres'] as const
+
+/** A request's delivery on one channel, as the store's marks name it. */
+const deliveryOf = (requestId: string, channel: Channel): JobRef => ({
+  kind: 'request',
+  requestId,
+  channel,
+})
 const DAY_MS = 24 * 60 * 60 * 1000
 
 const cleanups: (() => Promise<unknown>)[] = []
@@ -117,10 +124,10 @@ describe.each(KINDS)('retention on %s', (kind) => {
       await store.append(record, ['email', 'webhook'])
     }
     for (const channel of ['email', 'webhook'] as const) {
-      await store.markDelivered(oldDelivered.id, channel)
-      await store.markFailed(oldFailed.id, channel, 'HTTP 410')
+      await store.markDelivered(deliveryOf(oldDelivered.id, channel))
+      await store.markFailed(deliveryOf(oldFailed.id, channel), 'HTTP 410')
     }
-    await store.markDelivered(oldPending.id, 'email')
+    await store.markDelivered(deliveryOf(oldPending.id, 'email'))
 
     const { log, lines } = recordingLog()
     const job = new RetentionJob(store, { days: 365, dataDir })
@@ -141,7 +148,7 @@ describe.each(KINDS)('retention on %s', (kind) => {
     expect(await anyFileHolds(dataDir, oldImported.params.user_email!)).toEqual([])
 
     // The pending delivery ends: the next run takes its request.
-    await store.markDelivered(oldPending.id, 'webhook')
+    await store.markDelivered(deliveryOf(oldPending.id, 'webhook'))
     expect(await job.runOnce()).toEqual({ requests: 1, deliveries: 2, outboxLines: 0 })
     expect(await storedIds(store)).toEqual([recent.id, recentImported.id])
   })
@@ -172,7 +179,7 @@ describe('retention with several servers on one PostgreSQL', () => {
     ]
     const expired = Array.from({ length: 30 }, (_, n) => receivedDaysAgo(400 + n, `vieja-${n}`))
     for (const record of expired) await a!.append(record, ['email'])
-    for (const record of expired) await a!.markDelivered(record.id, 'email')
+    for (const record of expired) await a!.markDelivered(deliveryOf(record.id, 'email'))
     await a!.append(receivedDaysAgo(1, 'nueva'), ['email'])
     const jobs = [
       new RetentionJob(a!, { days: 365, dataDir: await tempDir() }),

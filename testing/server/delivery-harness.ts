@@ -1,0 +1,143 @@
+// One lead server in the test's process, as main.ts wires it: a store (SQLite in a temporary
+// folder, or a fresh PostgreSQL database), the app, the delivery worker and its health, with the
+// log kept as parsed lines. For the delivery tests, against the peers of delivery-peers.ts.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import { expect } from 'vitest'
+import { buildApp } from '../../server/app.js'
+import type { DeliveryConfig } from '../../server/config.js'
+import { deliveryHealth } from '../../server/delivery-health.js'
+import { DeliveryWorker, deliveryChannels, type WorkerOptions } from '../../server/delivery.js'
+import { LARGEST_RECORD_BYTES } from '../../server/demo-request-check.js'
+import { openLeadStore, type LeadStore, type StoredRequest } from '../../server/lead-store.js'
+import { request } from './http.js'
+import { freshDatabase } from './postgres.js'
+import { WEBHOOK_SECRET } from './delivery-peers.js'
+
+export interface RunningDelivery {
+  store: LeadStore
+  url: string
+  app: FastifyInstance
+  worker: DeliveryWorker
+  log: Record<string, unknown>[]
+  /** `GET /healthz/delivery`: its status and body. */
+  health(): Promise<{ status: number; body: Record<string, unknown> }>
+  /** Every stored request with its deliveries, oldest first. */
+  requests(): Promise<StoredRequest[]>
+  close(): Promise<void>
+}
+
+export interface DeliverySetup {
+  kind: 'sqlite' | 'postgres'
+  /** An SMTP URL; no mail channel without one. */
+  smtpUrl?: string
+  mailTo?: string[]
+  /** A webhook URL; no webhook channel without one. */
+  webhookUrl?: string
+  /** A database to share with another server (PostgreSQL); a fresh one otherwise. */
+  databaseUrl?: string
+  alertAfterMs?: number
+  worker?: WorkerOptions
+}
+
+export async function startDelivery(
+  setup: DeliverySetup & { dist: string },
+): Promise<RunningDelivery> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-delivery-'))
+  const databaseUrl =
+    setup.kind === 'postgres' ? (setup.databaseUrl ?? (await freshDatabase())) : undefined
+  const store = await openLeadStore(
+    { dataDir, databaseUrl },
+    { maxBytes: 1024 ** 3, largestRecordBytes: LARGEST_RECORD_BYTES },
+  )
+  const alertAfterMs = setup.alertAfterMs ?? 600_000
+  const delivery: DeliveryConfig = {
+    ...(setup.smtpUrl !== undefined && {
+      email: {
+        smtpUrl: setup.smtpUrl,
+        to: setup.mailTo ?? ['ventas@gaspre.mx'],
+        from: 'GASPRE <avisos@gaspre.mx>',
+      },
+    }),
+    ...(setup.webhookUrl !== undefined && {
+      webhook: { url: setup.webhookUrl, secret: WEBHOOK_SECRET },
+    }),
+    timeZone: 'America/Mexico_City',
+    alertAfterMs,
+  }
+  const channels = deliveryChannels(delivery)
+  const worker = new DeliveryWorker(store, delivery, {
+    pollMs: 50,
+    firstBackoffMs: 50,
+    alertAfterMs,
+    ...setup.worker,
+  })
+  const log: Record<string, unknown>[] = []
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) {
+        if (line !== '') log.push(JSON.parse(line) as Record<string, unknown>)
+      }
+      done()
+    },
+  })
+  const app = buildApp({
+    distDir: setup.dist,
+    dataDir,
+    store,
+    deliveryChannels: channels,
+    onStored: () => worker.kick(),
+    deliveryHealth: () => deliveryHealth(store, channels, alertAfterMs),
+    logger: { level: 'info', stream },
+  })
+  const url = await app.listen({ port: 0, host: '127.0.0.1' })
+  worker.start(app.log)
+  const requests = async () => {
+    const all: StoredRequest[] = []
+    for await (const each of store.requests({ oldestFirst: true })) all.push(each)
+    return all
+  }
+  return {
+    store,
+    url,
+    app,
+    worker,
+    log,
+    requests,
+    async health() {
+      const response = await request(url, '/healthz/delivery')
+      return { status: response.status, body: JSON.parse(response.text) as Record<string, unknown> }
+    },
+    async close() {
+      await app.close()
+      await worker.stop()
+      await store.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Waits until no delivery of any request is pending, and returns them all. */
+export async function settled(
+  running: Pick<RunningDelivery, 'requests'>,
+  timeout = 20_000,
+): Promise<StoredRequest[]> {
+  let all: StoredRequest[] = []
+  await expect
+    .poll(
+      async () => {
+        all = await running.requests()
+        return all.every((each) => each.deliveries.every((d) => d.state !== 'pending'))
+      },
+      { timeout, interval: 50 },
+    )
+    .toBe(true)
+  return all
+}
+
+/** The log's events, as `event channel` strings. */
+export const events = (log: readonly Record<string, unknown>[]): string[] =>
+  log.map((line) => `${String(line.event)} ${String(line.channel)}`)
