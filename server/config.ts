@@ -208,6 +208,13 @@ export const SETTINGS = {
     expected: 'a port number from 1 to 65535',
     schema: wholeNumber(1, 65_535),
   }),
+  LEADS_RETENTION_DAYS: setting({
+    description:
+      'Days a demo request is kept from its arrival. Older ones are erased with their deliveries (also from an `outbox.jsonl` kept in `DATA_DIR`) at start and daily, except while a delivery is pending. `0` keeps them forever, and the start says so. The privacy notice states this period: change both.',
+    default: '365',
+    expected: 'a whole number of days from 0 to 36500',
+    schema: wholeNumber(0, 36_500),
+  }),
   TRUST_PROXY: setting({
     description:
       'Which peers are reverse proxies whose `X-Forwarded-For` names the client: their addresses or CIDRs, comma-separated (`127.0.0.1` for nginx on the same machine), or the number of proxies in front of the server. Unset, every visitor behind a proxy shares one budget. See [Behind a proxy](#behind-a-proxy).',
@@ -245,6 +252,8 @@ export interface ServerConfig {
   trustProxy: string[] | number | false
   /** PostgreSQL instead of SQLite in dataDir. */
   databaseUrl: string | undefined
+  /** Requests older than this many days are erased; 0 keeps them forever. */
+  retentionDays: number
   delivery: DeliveryConfig
   /** Where Prometheus metrics are served on 127.0.0.1; undefined: not at all. */
   metricsPort: number | undefined
@@ -328,6 +337,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     outboxMaxBytes: required('OUTBOX_MAX_BYTES'),
     trustProxy: read('TRUST_PROXY') ?? false,
     databaseUrl: read('DATABASE_URL'),
+    retentionDays: required('LEADS_RETENTION_DAYS'),
     delivery: readDelivery(read),
     metricsPort: read('METRICS_PORT'),
   }

@@ -21,6 +21,7 @@ import {
   type MigrationProvider,
 } from 'kysely'
 import pg from 'pg'
+import { erasuresMigration } from './erasure-log.js'
 import { MIN_FREE_BYTES, OutboxError, type OutboxRecord, type Readiness } from './outbox.js'
 
 export const SQLITE_FILE = 'leads.sqlite'
@@ -325,6 +326,10 @@ MIGRATIONS['020-held-requests'] = {
     await db.schema.createIndex('lead_requests_held').on('lead_requests').column('held').execute()
   },
 }
+
+// The record of erasures, in a module of its own (erasure-log.ts). Last by name, as the
+// migrator applies them in that order and refuses one that sorts before an applied one.
+MIGRATIONS['030-erasures'] = erasuresMigration
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
 
@@ -1160,8 +1165,12 @@ export async function openLeadStore(
   let sqlite: SqliteDatabase.Database
   try {
     sqlite = openSqlite(file)
-    // exec(), not pragma(): it makes no statement object (see openSqlite).
-    sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON')
+    // exec(), not pragma(): it makes no statement object (see openSqlite). secure_delete: what
+    // is deleted (an erased request) is overwritten with zeros, not left in free pages.
+    sqlite.exec(
+      'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; ' +
+        'PRAGMA secure_delete = ON',
+    )
     const pageSize = pragmaValue(sqlite, 'page_size')
     // The cap: SQLite refuses to grow the file past it (SQLITE_FULL), whatever the writer.
     const maxPages = Math.max(Math.floor(options.maxBytes / pageSize), 16)

@@ -14,6 +14,7 @@ import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
 import { SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
 import { SQLITE_FILE, StoreError, openLeadStore, type LeadStore } from './lead-store.js'
 import { importDataDirOutbox } from './outbox-import.js'
+import { RetentionJob } from './retention.js'
 import { SiteBuildError, readSiteBuild } from './site-build.js'
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
@@ -163,6 +164,16 @@ async function main(): Promise<void> {
       )
     }
   }
+  // After the import, whose oldest requests may already be past the retention period.
+  if (store !== null && config.retentionDays > 0) {
+    const retention = new RetentionJob(store, {
+      days: config.retentionDays,
+      dataDir: config.dataDir,
+    })
+    // Stopped with the app, so a run under way ends before the store closes.
+    app.addHook('onClose', () => retention.stop())
+    await retention.start(app.log)
+  }
   // One server per SQLite file: what a killed predecessor held is free at once.
   if (store?.kind === 'sqlite') await store.releaseHeld()
   worker?.start(app.log)
@@ -181,6 +192,12 @@ async function main(): Promise<void> {
     console.log(
       `Demo requests are stored in ${store.location} (list them: npm run outbox)` +
         (lock !== null ? `; this server holds ${config.dataDir} until it stops` : ''),
+    )
+    console.log(
+      config.retentionDays > 0
+        ? `Requests older than ${config.retentionDays} days are erased, at start and once a day ` +
+            '(LEADS_RETENTION_DAYS)'
+        : 'LEADS_RETENTION_DAYS=0: demo requests are kept forever; none is erased for its age',
     )
     console.log(
       channels.length > 0

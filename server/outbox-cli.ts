@@ -5,12 +5,17 @@
 // as JSON Lines for scripts; `--import FILE` brings in an older server's outbox.jsonl. Requests
 // held during a flood are listed apart (`--held` alone), and `--release ID`, `--release-held`
 // or `--erase-held` decide what becomes of them.
+// For a person's access or erasure request (ARCO, GDPR): `--export PERSON` prints every request
+// of one e-mail address or phone number as JSON (`--xlsx`: a spreadsheet), `--erase PERSON|ID`
+// shows what will go, asks, and erases it for good (`--yes`: without asking), and `--erasures`
+// lists the record of erasures, which holds no personal data.
 // It reads the server's own store (SQLite in DATA_DIR, default <repo>/.data, or PostgreSQL when
 // DATABASE_URL is set), also while the server runs, in pages: memory stays flat. It runs from the
 // build (scripts/outbox.mjs) with no dev dependencies.
 import { constants, fstatSync, ftruncateSync, readFileSync, writeSync } from 'node:fs'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { createInterface } from 'node:readline/promises'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { ATTRIBUTION_MAX_LENGTH, type AttributionParam } from '../src/contract/attribution.js'
 import { CONTACT_NUMBER_PARAM, FIELD_NAMES } from '../src/contract/demo-request.js'
@@ -19,7 +24,9 @@ import { SettingError } from '../src/config/env-settings.js'
 import { readConfig, type DeliveryConfig } from './config.js'
 import { channelReports, type ChannelReport } from './delivery-health.js'
 import { deliveryChannels } from './delivery.js'
-import { arrivedAt, deliveryState } from './lead-mail.js'
+import { RULE_LABELS, erasures } from './erasure-log.js'
+import { arrivedAt, deliveryState, leadMail } from './lead-mail.js'
+import { eraseRequests, requestsOf } from './lead-privacy.js'
 import {
   SQLITE_FILE,
   StoreError,
@@ -29,9 +36,11 @@ import {
   type LeadStore,
   type StoredRequest,
 } from './lead-store.js'
+import { countInDataDirOutbox, dropFromDataDirOutbox } from './outbox-file-erasure.js'
 import { importOutboxFile } from './outbox-import.js'
-import type { OutboxRecord } from './outbox.js'
+import { OUTBOX_FILE, type OutboxRecord } from './outbox.js'
 import { writeXlsx } from './outbox-xlsx.js'
+import { personOf, sentBy, type Person } from './person-match.js'
 import { visibleControls } from './visible-text.js'
 
 const KNOWN = new Set<string>(requestLines.map(([name]) => name))
@@ -69,6 +78,13 @@ const USAGE = [
   '     npm run outbox -- --json        todas, como JSON Lines, para scripts',
   '     npm run outbox -- --import outbox.jsonl',
   '                                     importa el outbox.jsonl de un servidor anterior (por id)',
+  '     npm run outbox -- --export PERSONA > datos.json',
+  '                                     todas las solicitudes de una persona (su correo o su teléfono),',
+  '                                     en JSON; con --xlsx, en hoja de cálculo',
+  '     npm run outbox -- --erase PERSONA|ID',
+  '                                     muestra sus solicitudes, pregunta y las borra para siempre con',
+  '                                     sus envíos (--yes: sin preguntar)',
+  '     npm run outbox -- --erasures    los borrados hechos: cuándo, cuántas y por qué, sin datos personales',
 ].join('\n')
 const FLAGS = new Set([
   '--csv',
@@ -79,8 +95,10 @@ const FLAGS = new Set([
   '--held',
   '--release-held',
   '--erase-held',
+  '--erasures',
+  '--yes',
 ])
-const WITH_VALUE = new Set(['--resend', '--import', '--release'])
+const WITH_VALUE = new Set(['--resend', '--import', '--release', '--export', '--erase'])
 
 const CHANNEL_LABELS: Record<Channel, string> = {
   email: 'Envío por correo',
@@ -351,6 +369,226 @@ const asJson = (request: StoredRequest) => ({
   })),
 })
 
+const envios = (count: number): string => (count === 1 ? '1 envío' : `${count} envíos`)
+
+/**
+ * The other addresses or numbers the person's requests carry: the person may have written
+ * others with them, which a second search by those finds.
+ */
+function otherContacts(person: Person, found: readonly StoredRequest[]): string[] {
+  const field = person.kind === 'email' ? 'user_phone' : 'user_email'
+  const shown: Person[] = []
+  for (const request of found) {
+    const contact = personOf(request.params[field] ?? '')
+    if (contact === null || shown.some((each) => sentBy(each, { [field]: contact.text }))) continue
+    shown.push(contact)
+  }
+  return shown.map((contact) => contact.text)
+}
+
+function tellOtherContacts(person: Person, found: readonly StoredRequest[]): void {
+  const others = otherContacts(person, found).map((other) => `«${visibleControls(other)}»`)
+  if (others.length === 0) return
+  const listed =
+    others.length === 1 ? others[0] : `${others.slice(0, -1).join(', ')} y ${others.at(-1)}`
+  const what =
+    person.kind === 'email'
+      ? others.length === 1
+        ? 'el teléfono'
+        : 'los teléfonos'
+      : others.length === 1
+        ? 'el correo'
+        : 'los correos'
+  console.error(
+    `outbox: en ellas figura también ${what} ${listed}: ` +
+      `${others.length === 1 ? 'búscalo' : 'búscalos'} también, por si la persona escribió ` +
+      'otras veces con otro dato.',
+  )
+}
+
+/** `--export PERSON`: every request of one person, as JSON or (`--xlsx`) a spreadsheet. */
+async function exportPerson(
+  store: LeadStore | null,
+  text: string,
+  xlsx: boolean,
+  timeZone: string,
+): Promise<number> {
+  const person = personOf(text)
+  if (person === null) {
+    console.error(`outbox: «${visibleControls(text)}» no es un correo electrónico ni un teléfono`)
+    return 2
+  }
+  const found = store === null ? [] : await requestsOf(store, person)
+  const sink = stdoutSink(stdoutHoldsNpmBanner())
+  if (xlsx) {
+    await writeXlsx(
+      {
+        requests: async function* () {
+          yield* found
+        },
+      },
+      sink,
+      timeZone,
+    )
+  } else {
+    const output = new ChunkedOutput(sink)
+    await output.write(`${JSON.stringify(found.map(asJson), null, 2)}\n`)
+    await output.flush()
+  }
+  console.error(
+    store === null
+      ? `outbox: todavía no hay solicitudes guardadas; ninguna de ${visibleControls(person.text)}`
+      : `outbox: ${solicitudes(found.length)} de ${visibleControls(person.text)} exportadas de ` +
+          store.location,
+  )
+  tellOtherContacts(person, found)
+  return 0
+}
+
+async function ask(question: string): Promise<string> {
+  const prompt = createInterface({ input: process.stdin, output: process.stdout })
+  try {
+    return await prompt.question(question)
+  } finally {
+    prompt.close()
+  }
+}
+
+/** The copies an erasure cannot reach: what was already mailed or posted to the CRM. */
+function copiesElsewhere(found: readonly StoredRequest[], delivery: DeliveryConfig): string[] {
+  const copies: string[] = []
+  for (const request of found) {
+    for (const sent of request.deliveries.filter((each) => each.state === 'delivered')) {
+      copies.push(
+        sent.channel === 'email'
+          ? `  - el correo «${visibleControls(leadMail(request, delivery.timeZone).subject)}»` +
+              (delivery.email ? ` enviado a ${delivery.email.to.join(', ')}` : '') +
+              ` (id ${request.id})`
+          : `  - lo que recibió el CRM por webhook` +
+              (delivery.webhook ? ` (${new URL(delivery.webhook.url).origin})` : '') +
+              ` con el id ${request.id}`,
+      )
+    }
+  }
+  return copies
+}
+
+/**
+ * `--erase PERSON|ID`: shows the requests that will go, asks (unless `--yes`), then erases
+ * them with their deliveries in one transaction, and their lines in an outbox.jsonl kept in
+ * DATA_DIR. A record of it without personal data stays (`--erasures`).
+ */
+async function erase(
+  store: LeadStore | null,
+  text: string,
+  yes: boolean,
+  dataDir: string,
+  delivery: DeliveryConfig,
+): Promise<number> {
+  // An id first: one made of digits and dashes would otherwise read as a phone number.
+  const byId = store === null ? null : await store.request(text.trim())
+  const person = byId === null ? personOf(text) : null
+  if (byId === null && person === null) {
+    console.error(
+      `outbox: «${visibleControls(text)}» no es un correo electrónico, un teléfono ni el id de ` +
+        'una solicitud guardada',
+    )
+    return 2
+  }
+  const found = byId !== null ? [byId] : store === null ? [] : await requestsOf(store, person!)
+  const ids = new Set(found.map((request) => request.id))
+  const picks = (record: OutboxRecord): boolean =>
+    ids.has(record.id) || (person !== null && sentBy(person, record.params))
+  const inFile = await countInDataDirOutbox(dataDir, picks)
+  const who = person !== null ? `de ${visibleControls(person.text)}` : `con el id ${byId?.id ?? ''}`
+  const where = store?.location ?? join(dataDir, SQLITE_FILE)
+  if (found.length === 0 && inFile === 0) {
+    console.log(`No hay ninguna solicitud de demo ${who} en ${where}: nada que borrar.`)
+    return 0
+  }
+
+  const fileNote =
+    inFile > 0
+      ? ` y ${inFile === 1 ? '1 línea' : `${inFile} líneas`} de ${join(dataDir, OUTBOX_FILE)}`
+      : ''
+  console.log(
+    `Se borrarán para siempre ${solicitudes(found.length)} ${who}, con sus envíos, de ` +
+      `${where}${fileNote}:`,
+  )
+  found.forEach((request, index) => {
+    console.log(`\n${formatRecord(request, index + 1, delivery.timeZone)}`)
+  })
+  console.log('')
+  if (person !== null) tellOtherContacts(person, found)
+  if (!yes) {
+    if (!process.stdin.isTTY) {
+      console.error(
+        'outbox: no se borró nada: sin una terminal en la que confirmarlo, el borrado solo se ' +
+          'hace con --yes (npm run outbox -- --erase … --yes)',
+      )
+      return 2
+    }
+    const answer = await ask('¿Las borro para siempre? Escribe «sí» para confirmar: ')
+    if (!/^s[ií]?$/i.test(answer.trim())) {
+      console.log('No se borró nada.')
+      return 1
+    }
+  }
+
+  const erased =
+    store === null
+      ? { requests: 0, deliveries: 0 }
+      : await eraseRequests(store, [...ids], 'person-request')
+  const lines = await dropFromDataDirOutbox(dataDir, store?.location ?? '', picks)
+  const fileDone =
+    lines !== null && lines.removed > 0
+      ? ` y ${lines.removed === 1 ? '1 línea' : `${lines.removed} líneas`} de ${join(dataDir, OUTBOX_FILE)}` +
+        (lines.fileRemoved ? ' (no quedaba ninguna otra: el archivo ya no existe)' : '')
+      : ''
+  console.log(
+    `Borradas: ${solicitudes(erased.requests)} y ${envios(erased.deliveries)} de ${where}` +
+      `${fileDone}. Queda constancia del borrado, sin datos personales: ` +
+      'npm run outbox -- --erasures',
+  )
+  if (erased.leftInWal === true) {
+    console.log(
+      'Aviso: otro proceso leía el almacén sin pausa y su registro (el archivo -wal) aún puede ' +
+        'guardar una copia de lo borrado, hasta que SQLite lo reutilice. Para vaciarlo ya, ' +
+        'detén el servidor y vuelve a arrancarlo: al cerrarse lo vacía.',
+    )
+  }
+  const copies = copiesElsewhere(found, delivery)
+  if (copies.length > 0) {
+    console.log(
+      [
+        'Fuera de este servidor quedan copias que hay que borrar a mano (docs/sales-team.md):',
+        ...copies,
+      ].join('\n'),
+    )
+  }
+  return 0
+}
+
+/** `--erasures`: the record of erasures, newest first. */
+async function listErasures(store: LeadStore | null, timeZone: string): Promise<number> {
+  const list = store === null ? [] : await erasures(store.db)
+  if (list.length === 0) {
+    console.log('Todavía no se ha borrado ninguna solicitud.')
+    return 0
+  }
+  console.log(
+    `Borrados en ${store?.location ?? ''}, del más reciente al más antiguo (sin datos personales):`,
+  )
+  for (const erasure of list) {
+    console.log(
+      `  ${arrivedAt(erasure.erasedAt, timeZone)} (${timeZone})  ` +
+        `por ${RULE_LABELS[erasure.rule]}: ${solicitudes(erasure.requests)}, ` +
+        envios(erasure.deliveries),
+    )
+  }
+  return 0
+}
+
 /**
  * `npm run outbox -- --csv > file` (not silent) has npm print its "> gaspre-landing@1.0.0
  * outbox" banner into the file before this process starts. When standard output is a file the
@@ -402,7 +640,15 @@ function parseArgs(argv: readonly string[]): Parsed {
       values.set(arg, value)
     } else return `opción desconocida ${arg}`
   }
-  const chosen = [...flags, ...values.keys()].filter((arg) => arg !== '--help' && arg !== '-h')
+  if (flags.has('--yes') && !values.has('--erase')) return '--yes solo acompaña a --erase'
+  // --xlsx shapes an export, --yes an erasure: neither is a second command then.
+  const chosen = [...flags, ...values.keys()].filter(
+    (arg) =>
+      arg !== '--help' &&
+      arg !== '-h' &&
+      arg !== '--yes' &&
+      !(arg === '--xlsx' && values.has('--export')),
+  )
   if (chosen.length > 1) return `elige una sola de ${chosen.join(' y ')}`
   return { flags, values }
 }
@@ -516,6 +762,17 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 0
     }
     store = await openStore()
+    const person = values.get('--export') ?? values.get('--erase')
+    if (person !== undefined || flags.has('--erasures')) {
+      const config = readConfig(process.env, repoRoot)
+      if (values.has('--export')) {
+        return await exportPerson(store, person!, flags.has('--xlsx'), timeZone)
+      }
+      if (person !== undefined) {
+        return await erase(store, person, flags.has('--yes'), config.dataDir, config.delivery)
+      }
+      return await listErasures(store, timeZone)
+    }
     const resend = values.get('--resend')
     if (resend !== undefined || flags.has('--resend-failed')) {
       if (store === null) {
