@@ -35,12 +35,11 @@ import { webhookSender } from './webhook-sender.js'
 /** The longest one send may take, from the connection to the answer: then it is cut. */
 const SEND_DEADLINE_MS = 60_000
 /**
- * How long a worker holds a job it took; it extends the hold every HEARTBEAT_MS while the send
+ * How long a worker holds a job it took; it extends the hold every quarter of it while the send
  * lasts (up to its deadline), so a job is never sent twice by two servers, and one a crashed
  * server held goes out again within this time.
  */
 const LEASE_MS = 20_000
-const HEARTBEAT_MS = 5_000
 /** The first retry comes after about this; each doubles it, up to MAX_BACKOFF_MS. */
 const FIRST_BACKOFF_MS = 2_000
 const MAX_BACKOFF_MS = 5 * 60_000
@@ -97,6 +96,8 @@ export interface WorkerOptions {
   /** How long a channel may fail before the others carry a notice (LEADS_ALERT_AFTER_SECONDS). */
   alertAfterMs?: number
   sendDeadlineMs?: number
+  /** How long a job is held; renewed at a quarter of it while its send lasts. */
+  leaseMs?: number
   observer?: DeliveryObserver
 }
 
@@ -120,6 +121,7 @@ export class DeliveryWorker {
     this.firstBackoffMs = options.firstBackoffMs ?? FIRST_BACKOFF_MS
     this.alertAfterMs = options.alertAfterMs ?? 600_000
     this.sendDeadlineMs = options.sendDeadlineMs ?? SEND_DEADLINE_MS
+    this.leaseMs = options.leaseMs ?? LEASE_MS
     this.observer = options.observer
     const senders: [Channel, Sender | null][] = [
       ['email', config.email ? mailSender(config.email, config.timeZone) : null],
@@ -142,7 +144,7 @@ export class DeliveryWorker {
     this.pollMs = options.pollMs ?? (options.multiServer === true ? 2_000 : 5_000)
   }
 
-  private readonly leaseMs = LEASE_MS
+  private readonly leaseMs: number
   private heartbeat: NodeJS.Timeout | null = null
 
   /** Extends the hold on every job in progress. */
@@ -161,7 +163,7 @@ export class DeliveryWorker {
   /** Starts delivering, beginning with whatever was pending when the server last stopped. */
   start(log: FastifyBaseLogger): void {
     this.log = log
-    this.heartbeat = setInterval(() => void this.extendLeases(), HEARTBEAT_MS)
+    this.heartbeat = setInterval(() => void this.extendLeases(), this.leaseMs / 4)
     this.heartbeat.unref()
     this.tick()
   }
@@ -211,7 +213,7 @@ export class DeliveryWorker {
         if (state.failingSince !== null) {
           if (lane.inFlight.size > 0) break
           // Held for as long as the probe's send may last: one probe at a time, on every server.
-          if (!(await takeProbe(this.store, lane.channel, this.sendDeadlineMs + HEARTBEAT_MS)))
+          if (!(await takeProbe(this.store, lane.channel, this.sendDeadlineMs + this.leaseMs)))
             break
           const [probe] = await this.store.claimJobs(lane.channel, 1, this.leaseMs, {
             probe: true,

@@ -171,7 +171,9 @@ describe('a flood past the total ceiling', () => {
 
     // The twenty within the ceiling are delivered; the held ones are not, however long the
     // worker runs (it polls every 50 ms here).
-    await expect.poll(() => [smtp.mails.length, webhook.received.length]).toEqual([20, 20])
+    await expect
+      .poll(() => [smtp.mails.length, webhook.received.length], { timeout: 30_000 })
+      .toEqual([20, 20])
     await pause(500)
     expect([smtp.mails.length, webhook.received.length]).toEqual([20, 20])
     const stored = await all(store)
