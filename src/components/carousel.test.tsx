@@ -1,3 +1,4 @@
+import { Profiler } from 'react'
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -34,6 +35,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers()
   vi.unstubAllGlobals()
+  vi.restoreAllMocks()
 })
 
 const current = () =>
@@ -80,6 +82,39 @@ describe('Carousel', () => {
     reducedMotion = true
     renderCarousel()
     expect(screen.getByRole('button', { name: carousel.controls.play })).toBeInTheDocument()
+    act(() => void vi.advanceTimersByTime(9000))
+    expect(current()).toHaveAccessibleName('1 de 4')
+  })
+
+  it('turns by setting where the browser scrolls, one slide width per slide', async () => {
+    // jsdom lays nothing out: the slides' window is 320 px wide here, and scrolls are recorded.
+    const scrolledTo: number[] = []
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(320)
+    vi.spyOn(Element.prototype, 'scrollLeft', 'set').mockImplementation((left: number) =>
+      scrolledTo.push(left),
+    )
+    const user = renderCarousel()
+    await user.click(screen.getByRole('button', { name: 'Ir a la diapositiva 3' }))
+    await user.click(screen.getByRole('button', { name: carousel.controls.next }))
+    await user.click(screen.getByRole('button', { name: carousel.controls.next }))
+    expect(scrolledTo).toEqual([640, 960, 0])
+    expect(current()).toHaveAccessibleName('1 de 4')
+  })
+
+  it('the pointer and focus stop the rotation and make it polite without rendering anything', async () => {
+    let commits = 0
+    render(
+      <Profiler id="carousel" onRender={() => (commits += 1)}>
+        <Carousel label="Funciones" labels={carousel.controls} intervalMs={3000} slides={slides} />
+      </Profiler>,
+    )
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const track = current().parentElement!
+    const before = commits
+    await user.hover(screen.getByRole('region', { name: 'Funciones' }))
+    act(() => screen.getByRole('button', { name: 'Ir a la diapositiva 1' }).focus())
+    expect(commits - before).toBe(0)
+    expect(track).toHaveAttribute('aria-live', 'polite')
     act(() => void vi.advanceTimersByTime(9000))
     expect(current()).toHaveAccessibleName('1 de 4')
   })

@@ -1,5 +1,5 @@
-import { useEffect, useId, useReducer, useRef, type ReactNode } from 'react'
-import { carouselReducer, initialCarouselState, isRotating } from '../rules/carousel-state'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { createRotation, type CarouselView } from './carousel-rotation'
 import { Icon } from './icon'
 import styles from './carousel.module.css'
 
@@ -27,30 +27,32 @@ const SWIPE_THRESHOLD_PX = 40
  * An auto-rotating carousel after the WAI-ARIA APG pattern: the rotation button comes first,
  * rotation stops under the pointer and while focus is inside, and the slide change is
  * announced only when the visitor is driving it.
+ *
+ * The slides sit in a scroll container that snaps to each one (CSS scroll-snap): a dot, an arrow,
+ * a swipe or the rotation sets where it scrolls to and the browser moves it, smoothly unless the
+ * visitor prefers less motion; React only marks the slide shown. A turn reads the layout before
+ * it writes anything, never after.
  */
 export function Carousel({ label, labels, intervalMs, slides, className }: CarouselProps) {
-  const [state, dispatch] = useReducer(carouselReducer, slides.length, initialCarouselState)
+  const total = slides.length
+  const [shown, setShown] = useState<CarouselView>({ index: 0, pausedByVisitor: false })
   const rootRef = useRef<HTMLElement>(null)
+  const [rotation] = useState(() => createRotation({ count: total, intervalMs, show: setShown }))
+  const { attachViewport, attachTrack } = rotation
   const swipeStart = useRef<number | null>(null)
   const slidesId = useId()
-  const rotating = isRotating(state)
 
   useEffect(() => {
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) dispatch({ type: 'pause' })
-  }, [])
-
-  useEffect(() => {
-    if (!rotating) return
-    const timer = setTimeout(() => dispatch({ type: 'next' }), intervalMs)
-    return () => clearTimeout(timer)
-  }, [rotating, intervalMs, state.index])
+    rotation.start(window.matchMedia('(prefers-reduced-motion: reduce)').matches)
+    return rotation.stop
+  }, [rotation])
 
   // Rotation costs nothing when nobody can see it: off screen or in a hidden tab.
   useEffect(() => {
     const root = rootRef.current
     if (!root) return
     let onScreen = true
-    const update = () => dispatch({ type: 'visible', value: onScreen && !document.hidden })
+    const update = () => rotation.apply({ type: 'visible', value: onScreen && !document.hidden })
     // Within a screen's height of the viewport counts as on screen, so the slides are already
     // turning when the visitor scrolls to them.
     const observer = new IntersectionObserver(
@@ -66,9 +68,8 @@ export function Carousel({ label, labels, intervalMs, slides, className }: Carou
       observer.disconnect()
       document.removeEventListener('visibilitychange', update)
     }
-  }, [])
+  }, [rotation])
 
-  const total = slides.length
   return (
     // The pointer and focus listeners only pause the rotation; they are not controls.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
@@ -78,25 +79,25 @@ export function Carousel({ label, labels, intervalMs, slides, className }: Carou
       aria-roledescription="carousel"
       aria-label={label}
       onPointerEnter={(event) =>
-        event.pointerType === 'mouse' && dispatch({ type: 'hover', value: true })
+        event.pointerType === 'mouse' && rotation.apply({ type: 'hover', value: true })
       }
       onPointerLeave={(event) =>
-        event.pointerType === 'mouse' && dispatch({ type: 'hover', value: false })
+        event.pointerType === 'mouse' && rotation.apply({ type: 'hover', value: false })
       }
-      onFocus={() => dispatch({ type: 'focus', value: true })}
+      onFocus={() => rotation.apply({ type: 'focus', value: true })}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget))
-          dispatch({ type: 'focus', value: false })
+          rotation.apply({ type: 'focus', value: false })
       }}
     >
       <div className={styles.controls}>
         <button
           type="button"
           className={styles.control}
-          aria-label={state.pausedByVisitor ? labels.play : labels.pause}
-          onClick={() => dispatch({ type: 'togglePause' })}
+          aria-label={shown.pausedByVisitor ? labels.play : labels.pause}
+          onClick={() => rotation.apply({ type: 'togglePause' })}
         >
-          <Icon name={state.pausedByVisitor ? 'play' : 'pause'} />
+          <Icon name={shown.pausedByVisitor ? 'play' : 'pause'} />
         </button>
         <div className={styles.controlGroup}>
           <button
@@ -104,7 +105,7 @@ export function Carousel({ label, labels, intervalMs, slides, className }: Carou
             className={`${styles.control} ${styles.arrow}`}
             aria-controls={slidesId}
             aria-label={labels.previous}
-            onClick={() => dispatch({ type: 'previous' })}
+            onClick={() => rotation.turnBy(-1)}
           >
             <Icon name="chevronLeft" />
           </button>
@@ -116,8 +117,8 @@ export function Carousel({ label, labels, intervalMs, slides, className }: Carou
                   className={styles.dot}
                   aria-controls={slidesId}
                   aria-label={labels.goTo(index + 1)}
-                  aria-current={index === state.index ? 'true' : undefined}
-                  onClick={() => dispatch({ type: 'goTo', index })}
+                  aria-current={index === shown.index ? 'true' : undefined}
+                  onClick={() => rotation.turnTo(index)}
                 />
               </li>
             ))}
@@ -127,13 +128,14 @@ export function Carousel({ label, labels, intervalMs, slides, className }: Carou
             className={`${styles.control} ${styles.arrow}`}
             aria-controls={slidesId}
             aria-label={labels.next}
-            onClick={() => dispatch({ type: 'next' })}
+            onClick={() => rotation.turnBy(1)}
           >
             <Icon name="chevronRight" />
           </button>
         </div>
       </div>
       <div
+        ref={attachViewport}
         className={styles.viewport}
         onPointerDown={(event) => {
           swipeStart.current = event.clientX
@@ -142,22 +144,14 @@ export function Carousel({ label, labels, intervalMs, slides, className }: Carou
           if (swipeStart.current === null) return
           const distance = event.clientX - swipeStart.current
           swipeStart.current = null
-          if (Math.abs(distance) >= SWIPE_THRESHOLD_PX) {
-            dispatch({ type: distance < 0 ? 'next' : 'previous' })
-          }
+          if (Math.abs(distance) >= SWIPE_THRESHOLD_PX) rotation.turnBy(distance < 0 ? 1 : -1)
         }}
         onPointerCancel={() => {
           swipeStart.current = null
         }}
       >
-        <div
-          id={slidesId}
-          className={styles.track}
-          aria-live={rotating ? 'off' : 'polite'}
-          // Set through the DOM after hydration only (index 0 needs none), so the prerendered
-          // HTML carries no style attribute for the CSP to refuse.
-          style={state.index > 0 ? { transform: `translateX(-${state.index * 100}%)` } : undefined}
-        >
+        {/* React renders the first value; the rotation keeps it (carousel-rotation.ts). */}
+        <div id={slidesId} ref={attachTrack} className={styles.track} aria-live="off">
           {slides.map((slide, index) => (
             <div
               key={slide.id}
@@ -165,7 +159,7 @@ export function Carousel({ label, labels, intervalMs, slides, className }: Carou
               role="group"
               aria-roledescription="slide"
               aria-label={labels.slideOf(index + 1, total)}
-              inert={index !== state.index}
+              inert={index !== shown.index}
             >
               {slide.content}
             </div>
