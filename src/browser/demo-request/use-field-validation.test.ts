@@ -80,10 +80,12 @@ describe('useFieldValidation', () => {
   })
 
   it('leaving a changed field shows its message, and leaving it right takes it away', () => {
+    vi.useFakeTimers()
     const { result } = renderValidation()
     act(() => {
       type('user_phone', '12')
       leave('user_phone')
+      vi.runOnlyPendingTimers()
     })
     expect(result.current.errors).toEqual({ user_phone: messages.phone })
     // The summary belongs to a submit.
@@ -91,13 +93,48 @@ describe('useFieldValidation', () => {
     act(() => {
       type('user_name', 'Ana López')
       leave('user_name')
+      vi.runOnlyPendingTimers()
     })
     expect(result.current.errors).toEqual({ user_phone: messages.phone })
     act(() => {
       type('user_phone', '55 1234 5678')
       leave('user_phone')
+      vi.runOnlyPendingTimers()
     })
     expect(result.current.errors.user_phone).toBeUndefined()
+  })
+
+  it("a left field's message waits for the tap that moved focus to end, so nothing moves under it", () => {
+    vi.useFakeTimers()
+    const { result } = renderValidation()
+    const press = (type: string) =>
+      document.body.dispatchEvent(new Event(type, { bubbles: true, composed: true }))
+    act(() => {
+      type('user_email', 'ana@grupo')
+      press('pointerdown')
+      leave('user_email')
+      vi.runOnlyPendingTimers()
+    })
+    expect(result.current.errors).toEqual({})
+    act(() => press('pointerup'))
+    // The click of that tap comes in the same task as its pointerup.
+    expect(result.current.errors).toEqual({})
+    act(() => void vi.runOnlyPendingTimers())
+    expect(result.current.errors).toEqual({ user_email: messages.email })
+  })
+
+  it('a request sent (and emptied) before a left field is judged leaves no message behind', () => {
+    vi.useFakeTimers()
+    const { result } = renderValidation()
+    act(() => {
+      type('user_group', 'Grupo Altamar')
+      leave('user_group')
+    })
+    // The send succeeded at once (a bot's, say): the fields are emptied and the messages cleared.
+    field('user_group').value = ''
+    act(() => result.current.clearErrors(form))
+    act(() => void vi.runOnlyPendingTimers())
+    expect(result.current.errors).toEqual({})
   })
 
   it("answers the browser's invalid event with our messages and the summary, not its bubble", () => {

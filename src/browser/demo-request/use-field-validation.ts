@@ -42,6 +42,8 @@ export function useFieldValidation(formRef: RefObject<HTMLFormElement | null>) {
   const [showSummary, setShowSummary] = useState(false)
   // What the fields show now, for the listeners: a field listed here follows the correction.
   const shown = useRef<FieldErrors>(errors)
+  // Fields the visitor left, whose message waits for the tap that moved focus to end.
+  const left = useRef(new Set<FieldName>())
 
   const show = useCallback((next: FieldErrors) => {
     if (sameErrors(shown.current, next)) return
@@ -95,13 +97,30 @@ export function useFieldValidation(formRef: RefObject<HTMLFormElement | null>) {
       show({ ...shown.current, [name]: messageFor(form, name) })
     }
     // Leaving a field the visitor changed ('change' fires then): its message, if it has one.
+    // Not inside the tap or click that moved focus: a message appearing then would move what
+    // is being pressed (the submit button, the next field) from under the pointer. It waits for
+    // the press to end, and for the click that follows it in the same task.
+    const showLeft = () => {
+      const names = [...left.current]
+      left.current.clear()
+      const next = { ...shown.current }
+      for (const name of names) {
+        const message = messageFor(form, name)
+        if (message !== undefined || name in next) next[name] = message
+      }
+      show(next)
+    }
+    let pressed = false
+    const onPress = () => (pressed = true)
+    const onRelease = () => {
+      pressed = false
+      if (left.current.size > 0) setTimeout(showLeft, 0)
+    }
     const onLeave = (event: Event) => {
       const field = requestFieldOf(event.target)
       if (!field) return
-      const name = field.name as FieldName
-      const message = messageFor(form, name)
-      if (message !== undefined || name in shown.current)
-        show({ ...shown.current, [name]: message })
+      left.current.add(field.name as FieldName)
+      if (!pressed) setTimeout(showLeft, 0)
     }
     // The browser found a field invalid on submit: show our message instead of its bubble.
     // 'invalid' does not bubble, so the form listens in the capture phase. One submit fires it
@@ -118,15 +137,22 @@ export function useFieldValidation(formRef: RefObject<HTMLFormElement | null>) {
     form.addEventListener('input', onInput)
     form.addEventListener('change', onLeave)
     form.addEventListener('invalid', onInvalid, true)
+    document.addEventListener('pointerdown', onPress, true)
+    document.addEventListener('pointerup', onRelease, true)
+    document.addEventListener('pointercancel', onRelease, true)
     return () => {
       form.removeEventListener('input', onInput)
       form.removeEventListener('change', onLeave)
       form.removeEventListener('invalid', onInvalid, true)
+      document.removeEventListener('pointerdown', onPress, true)
+      document.removeEventListener('pointerup', onRelease, true)
+      document.removeEventListener('pointercancel', onRelease, true)
     }
   }, [formRef, checkQuietly, show, showProblems])
 
   /** The request was sent and the fields emptied: no message, and the constraints follow. */
   const clearErrors = (form: HTMLFormElement) => {
+    left.current.clear()
     checkQuietly(form)
     show({})
     setShowSummary(false)
