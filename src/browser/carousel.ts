@@ -11,6 +11,7 @@ const SWIPE_THRESHOLD_PX = 40
  * button for good. A turn sets where the slides' snapping container scrolls to, and the browser
  * moves it; the only layout read, its width, comes before any write. Plain DOM, as the header
  * menu: a tap costs a few attribute writes, no render. Returns a function that stops it.
+ * @internal its tests use it too
  */
 export function enhanceCarousel(root: HTMLElement): () => void {
   const all = <T extends Element>(selector: string) => [...root.querySelectorAll<T>(selector)]

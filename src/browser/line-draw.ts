@@ -5,6 +5,7 @@ import { LINE_TWEEN_SECONDS, scrollProgress, strokeOffset } from '../rules/scrol
  * visitor scrolls past their section. Scroll events are read once per frame and only while the
  * section is on screen; under reduced motion the CSS draws them whole and nothing runs.
  * Returns a function that stops it.
+ * @internal its tests use it too
  */
 export function drawLinesOnScroll(svg: SVGSVGElement): () => void {
   if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return () => undefined
