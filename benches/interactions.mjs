@@ -4,6 +4,8 @@
 //
 //   1. builds ours (node pipeline/build.mjs; skip with --no-build) and starts build/server/main.js
 //      on a free loopback port with a temporary DATA_DIR;
+//      --also=DIR serves another build beside it (the dist/ of an earlier commit, named after
+//      DIR's parent folder), measured in the same runs;
 //   2. copies the peer (PEER_DIR, default ../shared/peers/conventional-spa) to
 //      $TMPDIR/gaspre-peer/, installs and builds it there once (never inside the shared folder;
 //      --rebuild-peer starts over, --no-peer skips it) and serves its dist/ with its own `serve`;
@@ -56,6 +58,7 @@ const SLOWDOWNS = CPU_RATES.length > 0 ? CPU_RATES : INTERACTION_CPU_SLOWDOWNS
 if (SLOWDOWNS.some((rate) => !(rate >= 1)))
   throw new Error('--cpu takes rates of 1 or more: --cpu=4,6')
 const only = argv.find((arg) => arg.startsWith('--only='))?.split('=')[1]
+const PEER = 'peer (SPA)'
 
 const sleep = (/** @type {number} */ ms) => new Promise((done) => setTimeout(done, ms))
 
@@ -77,13 +80,13 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
 // ---------------------------------------------------------------------------------------------
 // Servers
 
-/** Our production server on the build in dist/, with a throw-away DATA_DIR. */
-async function startOurs() {
+/** Our production server on a build (dist/ by default), with a throw-away DATA_DIR. */
+async function startOurs(dir = join(root, 'dist')) {
   const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-bench-'))
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
   const site = await startSite({
     host: 'node',
-    build: { dir: join(root, 'dist') },
+    build: { dir },
     env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   })
   cleanups.push(site.stop)
@@ -419,10 +422,11 @@ function printSlowdown(sites, names, slowdown, medians) {
   rows.push(worstRow)
   printTable(rows)
   console.log("  (delay/processing/paint: GASPRE's median run, ms, and the event that was longest)")
-  const [ours, peer] = sites.map((site) => inp[site.name] ?? 0)
-  if (ours !== undefined && peer !== undefined && peer > 0) {
+  const peer = inp[PEER] ?? 0
+  for (const site of sites.filter((each) => each.name !== PEER && peer > 0)) {
+    const ours = inp[site.name] ?? 0
     console.log(
-      `  Worst interaction: ours ${ms(ours)} ms, the peer's ${ms(peer)} ms: ${(ours / peer).toFixed(2)}×.`,
+      `  Worst interaction: ${site.name} ${ms(ours)} ms, the peer's ${ms(peer)} ms: ${(ours / peer).toFixed(2)}×.`,
     )
   }
   return inp
@@ -437,9 +441,17 @@ async function main() {
   }
   /** @type {Site[]} */
   const sites = [{ name: 'GASPRE', origin: await startOurs() }]
+  // --also=DIR: another build of this site (the dist/ of an earlier commit, say) beside this one,
+  // in the same runs, so a change is measured under the same load as what it replaces.
+  const also = argv.find((arg) => arg.startsWith('--also='))?.split('=')[1]
+  if (also)
+    sites.push({
+      name: `GASPRE ${basename(resolve(also, '..'))}`,
+      origin: await startOurs(resolve(also)),
+    })
   if (!option('--no-peer')) {
     // The peer has no islands: it counts as hydrated once it has rendered (testing/hydration.mjs).
-    sites.push({ name: 'peer (SPA)', origin: await startPeer(), prepare: markHydratedOnceRendered })
+    sites.push({ name: PEER, origin: await startPeer(), prepare: markHydratedOnceRendered })
   }
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
