@@ -34,7 +34,7 @@ type DialogProps = {
  * page, as the dialog's backdrop will; it becomes modal, with its panel fading in, in the task
  * after that paint (docs/decisions/006-interaction-latency.md). Closing costs the same restyle
  * (the page turns live again), and focus going back forces it at once: such a dialog is hidden
- * first, and closed in the task after that paint (decision 013).
+ * first, and closed in the task after that paint (decision 016).
  */
 export function Dialog({
   open,
