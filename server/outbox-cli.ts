@@ -458,16 +458,28 @@ async function ask(question: string): Promise<string> {
 function copiesElsewhere(found: readonly StoredRequest[], delivery: DeliveryConfig): string[] {
   const copies: string[] = []
   for (const request of found) {
-    for (const sent of request.deliveries.filter((each) => each.state === 'delivered')) {
-      copies.push(
-        sent.channel === 'email'
-          ? `  - el correo «${visibleControls(leadMail(request, delivery.timeZone).subject)}»` +
-              (delivery.email ? ` enviado a ${delivery.email.to.join(', ')}` : '') +
-              ` (id ${request.id})`
-          : `  - lo que recibió el CRM por webhook` +
-              (delivery.webhook ? ` (${new URL(delivery.webhook.url).origin})` : '') +
-              ` con el id ${request.id}`,
-      )
+    for (const sent of request.deliveries) {
+      if (sent.channel === 'email') {
+        // Recipients who took it, even while others still wait; all of them once delivered.
+        const to =
+          sent.doneRecipients.length > 0
+            ? sent.doneRecipients
+            : sent.state === 'delivered'
+              ? (delivery.email?.to ?? [])
+              : null
+        if (to === null) continue
+        copies.push(
+          `  - el correo «${visibleControls(leadMail(request, delivery.timeZone).subject)}»` +
+            (to.length > 0 ? ` enviado a ${to.join(', ')}` : '') +
+            ` (id ${request.id})`,
+        )
+      } else if (sent.state === 'delivered') {
+        copies.push(
+          '  - lo que recibió el CRM por webhook' +
+            (delivery.webhook ? ` (${new URL(delivery.webhook.url).origin})` : '') +
+            ` con el id ${request.id}`,
+        )
+      }
     }
   }
   return copies

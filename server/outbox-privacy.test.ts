@@ -366,6 +366,35 @@ describe('npm run outbox -- --erase asks first', () => {
     )
   })
 
+  it('names the copies it cannot reach: the mail each recipient took, what the CRM received', async () => {
+    const { store, env } = await target('sqlite')
+    await store.append(ANA[0]!, ['email', 'webhook'])
+    await store.append(ANA[1]!, ['email', 'webhook'])
+    await store.markDelivered(deliveryOf(ANA[0]!.id, 'email'))
+    await store.markDelivered(deliveryOf(ANA[0]!.id, 'webhook'))
+    // The second went to one of the two recipients so far; its webhook never arrived.
+    await store.recordRecipients(deliveryOf(ANA[1]!.id, 'email'), ['ventas@gaspre.mx'], [])
+    const { stdout } = await cli(['--erase', 'ana@gasolinera.mx', '--yes'], {
+      ...env,
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      LEADS_MAIL_TO: 'ventas@gaspre.mx, direccion@gaspre.mx',
+      LEADS_MAIL_FROM: 'avisos@gaspre.mx',
+      LEADS_WEBHOOK_URL: 'https://crm.example.com/hooks/leads?token=secreto',
+      LEADS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    })
+    expect(stdout.slice(stdout.indexOf('Fuera de este servidor'))).toBe(
+      [
+        'Fuera de este servidor quedan copias que hay que borrar a mano (docs/sales-team.md):',
+        '  - el correo «Solicitud de demo n.º 1: Ana López (Grupo Norte)» enviado a ' +
+          `ventas@gaspre.mx, direccion@gaspre.mx (id ${ANA[0]!.id})`,
+        `  - lo que recibió el CRM por webhook (https://crm.example.com) con el id ${ANA[0]!.id}`,
+        '  - el correo «Solicitud de demo n.º 2: Ana López (Grupo Norte)» enviado a ' +
+          `ventas@gaspre.mx (id ${ANA[1]!.id})`,
+        '',
+      ].join('\n'),
+    )
+  })
+
   it("takes the person's lines out of the outbox.jsonl kept in DATA_DIR, and the rest stays", async () => {
     const { store, dataDir, env } = await target('sqlite')
     const file = join(dataDir, 'outbox.jsonl')
