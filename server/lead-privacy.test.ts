@@ -13,6 +13,7 @@ import { erasures } from './erasure-log.js'
 import { eraseRequests, requestsOf } from './lead-privacy.js'
 import {
   SQLITE_FILE,
+  addonForThisNode,
   openLeadStore,
   type Channel,
   type JobRef,
@@ -237,7 +238,11 @@ describe('SQLite keeps nothing erased readable', () => {
     // once the root, grown too full, hands its rows to a new leaf and keeps only pointers.
     const first = await openLeadStore({ dataDir }, OPTIONS)
     await first.close()
-    const old = new SqliteDatabase(join(dataDir, SQLITE_FILE))
+    // The addon of this Node line (the server tests also run on the LTS line).
+    const nativeBinding = addonForThisNode()
+    const old = new SqliteDatabase(join(dataDir, SQLITE_FILE), {
+      ...(nativeBinding && { nativeBinding }),
+    })
     old.exec(
       "PRAGMA secure_delete = OFF; DELETE FROM kysely_migration WHERE name = '030-erasures'; " +
         'DROP TABLE lead_erasures',

@@ -30,8 +30,9 @@ export const SQLITE_FILE = 'leads.sqlite'
  * better-sqlite3's addon for this Node's ABI when one was built beside the default one (in
  * lib/binding/node-v<ABI>-<platform>-<arch>/, as the server tests on the LTS line build it);
  * undefined for the one `npm ci` built (build/Release).
+ * @internal its tests use it too
  */
-function addonForThisNode(): string | undefined {
+export function addonForThisNode(): string | undefined {
   const root = dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json'))
   const tag = `node-v${process.versions.modules}-${process.platform}-${process.arch}`
   const addon = join(root, 'lib', 'binding', tag, 'better_sqlite3.node')
