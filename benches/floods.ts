@@ -5,14 +5,18 @@
 //      BENCH_CONNECTIONS connections for BENCH_SECONDS each, the rate limits lifted);
 //   2. the flood: 4 sockets from another loopback address, each sending 5,000 pipelined
 //      `GET /` (about 0.3 MB in all) and never reading; the server's peak resident memory and
-//      open files (from /proc) over 3 s, and whether a visitor's /healthz is answered meanwhile.
+//      open files (from /proc) over 3 s, and whether a visitor's /healthz is answered meanwhile;
+//   3. the log under a flood, with the server's default limits and LOG_LEVEL info: what 2,000
+//      posts from another site's page with an 8 KB Origin add to it, and how long they take;
+//      then 60 sends from six addresses (each within its own limit, together at the total
+//      ceiling) and what a visitor who sends one more is answered (429 refused, 200 held).
 // Prints one table. To compare with an older commit, compile its server beside this one:
 //   git worktree add /tmp/before <commit> && ln -s "$PWD/node_modules" /tmp/before/ &&
 //   (cd /tmp/before && npx tsc -p tsconfig.server.json --outDir build)
 //   BENCH_SERVERS=before=/tmp/before/build/server/main.js,after=build/server/main.js npm run bench:floods
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { request as httpRequest } from 'node:http'
+import { Agent, request as httpRequest } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -138,6 +142,88 @@ async function flood(url: string, pid: number) {
   }
 }
 
+/** Posts a send as the page does; resolves to the status. */
+const post = (
+  url: string,
+  headers: Record<string, string>,
+  options: { agent?: Agent; localAddress?: string } = {},
+): Promise<number> =>
+  new Promise((done, fail) => {
+    const req = httpRequest(
+      `${url}/api/v1.0/email/send`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        agent: options.agent ?? false,
+        ...(options.localAddress !== undefined && { localAddress: options.localAddress }),
+      },
+      (res) => {
+        res.resume()
+        res.on('end', () => done(res.statusCode ?? 0))
+      },
+    )
+    req.on('error', fail)
+    req.end(SEND_BODY)
+  })
+
+/** The file's size once it has stopped growing: the server writes its log behind its answers. */
+async function settledSize(file: string): Promise<number> {
+  let size = statSync(file).size
+  for (;;) {
+    await new Promise((wait) => setTimeout(wait, 500))
+    const now = statSync(file).size
+    if (now === size) return size
+    size = now
+  }
+}
+
+async function logUnderFlood(main: string) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-bench-floods-'))
+  const logFile = join(dataDir, 'server.log')
+  const server = await startSite({
+    host: 'node',
+    server: main,
+    build: { dir: distDir },
+    logFile,
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+  })
+  try {
+    const before = await settledSize(logFile)
+    const origin = `https://${'a'.repeat(8 * 1024)}.example`
+    const agent = new Agent({ keepAlive: true, maxSockets: 16 })
+    const began = performance.now()
+    let next = 0
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next++ < 2_000) await post(server.origin, { origin }, { agent })
+      }),
+    )
+    const ms = performance.now() - began
+    agent.destroy()
+    const logBytes = (await settledSize(logFile)) - before
+    const flood = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map(async (address) => {
+        const statuses = []
+        for (let n = 0; n < 10; n++) {
+          statuses.push(await post(server.origin, {}, { localAddress: `127.0.7.${address}` }))
+        }
+        return statuses
+      }),
+    )
+    const visitor = await post(server.origin, {}, { localAddress: '127.0.7.7' })
+    return {
+      logBytes,
+      ms,
+      flood200: flood.flat().filter((status) => status === 200).length,
+      visitor,
+    }
+  } finally {
+    server.child.kill('SIGKILL')
+    await server.exited
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
 const rows: string[][] = [
   [
     'server',
@@ -148,6 +234,8 @@ const rows: string[][] = [
     'peak growth',
     'open files before → peak',
     'visitor /healthz',
+    '2,000 cross-site posts: log',
+    '60 sends, then a visitor',
   ],
 ]
 for (const { label, main } of servers) {
@@ -157,6 +245,7 @@ for (const { label, main } of servers) {
     const page = await requestsPerSecond(server.origin, 'GET')
     const send = await requestsPerSecond(server.origin, 'POST')
     const result = await flood(server.origin, server.child.pid!)
+    const logged = await logUnderFlood(main)
     rows.push([
       label,
       String(page),
@@ -166,6 +255,8 @@ for (const { label, main } of servers) {
       `${result.peakGrowthMB.toFixed(0)} MB`,
       `${result.filesBefore} → ${result.filesPeak}`,
       result.visitor,
+      `${(logged.logBytes / 1024).toFixed(1)} KB in ${(logged.ms / 1000).toFixed(1)} s`,
+      `${logged.flood200} × 200, visitor ${logged.visitor}`,
     ])
   } finally {
     server.child.kill('SIGKILL')

@@ -4,16 +4,19 @@
 //
 //   1. builds ours (node pipeline/build.mjs; skip with --no-build) and starts build/server/main.js
 //      on a free loopback port with a temporary DATA_DIR;
+//      --also=DIR serves another build beside it (the dist/ of an earlier commit, named after
+//      DIR's parent folder), measured in the same runs;
 //   2. copies the peer (PEER_DIR, default ../shared/peers/conventional-spa) to
 //      $TMPDIR/gaspre-peer/, installs and builds it there once (never inside the shared folder;
 //      --rebuild-peer starts over, --no-peer skips it) and serves its dist/ with its own `serve`;
-//   3. for each site, RUNS times, in a fresh Chromium context with the CPU slowed 4× (CDP
-//      Emulation.setCPUThrottlingRate): loads /, waits until it has hydrated and for the benches'
-//      quiet period (settings.mjs), then makes each interaction below and keeps the
-//      longest Event Timing entry (durationThreshold 16 ms) among the interactions it caused;
-//   4. the scroll trace of scroll.mjs, for each site;
-//   5. prints the medians as a table with the worst interaction (INP), and writes
-//      bench-results/interactions.json.
+//   3. for each CPU slowdown (--cpu=4,6 by default: a mid-range phone and a low-end Android; CDP
+//      Emulation.setCPUThrottlingRate), RUNS times, for each site, in a fresh Chromium context:
+//      loads /, waits until it has hydrated and for the benches' quiet period (settings.mjs),
+//      then makes each interaction below and keeps the longest Event Timing entry
+//      (durationThreshold 16 ms) among the interactions it caused;
+//   4. the scroll trace of scroll.mjs, for each site (at the benches' shared 4×);
+//   5. prints the medians as a table per slowdown with the worst interaction (INP) and how ours
+//      compares with the peer's, and writes bench-results/interactions.json.
 //
 // Figures are printed, never asserted: this machine is shared and timings are noisy. The 1-minute
 // load average is printed beside them. Exits 1 only when the bench itself failed.
@@ -25,7 +28,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
-import { CPU_SLOWDOWN, DESKTOP, PHONE, QUIET_AFTER_HYDRATION_MS } from './settings.mjs'
+import { DESKTOP, INTERACTION_CPU_SLOWDOWNS, PHONE, QUIET_AFTER_HYDRATION_MS } from './settings.mjs'
 import {
   describeScrollTrace,
   SCROLL_TASK_TARGET_MS,
@@ -45,14 +48,17 @@ const numberOption = (/** @type {string} */ name, /** @type {number} */ fallback
 }
 const RUNS = numberOption('--runs', 5)
 const INTERACTION_TARGET_MS = 100
-const PEER_DIR = resolve(
-  process.env.PEER_DIR ??
-    [join(root, '../shared/peers/conventional-spa'), '/work/shared/peers/conventional-spa'].find(
-      (dir) => existsSync(join(dir, 'package.json')),
-    ) ??
-    join(root, '../shared/peers/conventional-spa'),
-)
+// Beside the repository, as the team's checkouts are laid out (PEER_DIR for any other place).
+const PEER_DIR = resolve(root, process.env.PEER_DIR ?? '../shared/peers/conventional-spa')
+const CPU_RATES = (argv.find((arg) => arg.startsWith('--cpu='))?.split('=')[1] ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map(Number)
+const SLOWDOWNS = CPU_RATES.length > 0 ? CPU_RATES : INTERACTION_CPU_SLOWDOWNS
+if (SLOWDOWNS.some((rate) => !(rate >= 1)))
+  throw new Error('--cpu takes rates of 1 or more: --cpu=4,6')
 const only = argv.find((arg) => arg.startsWith('--only='))?.split('=')[1]
+const PEER = 'peer (SPA)'
 
 const sleep = (/** @type {number} */ ms) => new Promise((done) => setTimeout(done, ms))
 
@@ -74,13 +80,13 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
 // ---------------------------------------------------------------------------------------------
 // Servers
 
-/** Our production server on the build in dist/, with a throw-away DATA_DIR. */
-async function startOurs() {
+/** Our production server on a build (dist/ by default), with a throw-away DATA_DIR. */
+async function startOurs(dir = join(root, 'dist')) {
   const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-bench-'))
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
   const site = await startSite({
     host: 'node',
-    build: { dir: join(root, 'dist') },
+    build: { dir },
     env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   })
   cleanups.push(site.stop)
@@ -278,16 +284,16 @@ async function measure(page, interaction) {
 /**
  * One run of every interaction of one layout, in a fresh context (empty storage and cache).
  * @param {import('playwright-core').Browser} browser @param {Site} site
- * @param {'phone' | 'desktop'} layout
+ * @param {'phone' | 'desktop'} layout @param {number} slowdown the CPU throttling rate
  */
-async function runLayout(browser, site, layout) {
+async function runLayout(browser, site, layout, slowdown) {
   const context = await browser.newContext(layout === 'phone' ? PHONE : DESKTOP)
   try {
     await site.prepare?.(context)
     const page = await context.newPage()
     await page.addInitScript(recordEventTiming)
     const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown })
     await page.goto(`${site.origin}/`, { waitUntil: 'load' })
     await waitForHydration(page)
     await sleep(QUIET_AFTER_HYDRATION_MS)
@@ -330,51 +336,13 @@ function printTable(rows) {
   }
 }
 
-async function main() {
-  const began = Date.now()
-  const loadBefore = load()
-  if (!option('--no-build')) {
-    console.log('Building (node pipeline/build.mjs)…')
-    execFileSync(process.execPath, ['pipeline/build.mjs'], { cwd: root, stdio: 'inherit' })
-  }
-  /** @type {Site[]} */
-  const sites = [{ name: 'GASPRE', origin: await startOurs() }]
-  if (!option('--no-peer')) {
-    // The peer has no islands: it counts as hydrated once it has rendered (testing/hydration.mjs).
-    sites.push({ name: 'peer (SPA)', origin: await startPeer(), prepare: markHydratedOnceRendered })
-  }
-
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
-  cleanups.push(() => browser.close())
-
-  /** @type {Record<string, Record<string, Measured[]>>} */
-  const runs = Object.fromEntries(sites.map((site) => [site.name, {}]))
-  /** @type {Record<string, Awaited<ReturnType<typeof scrollTrace>>>} */
-  const scroll = {}
-  for (let run = 1; run <= RUNS; run++) {
-    // Sites alternate inside each run, so a burst of load on the machine hits both alike.
-    for (const site of sites) {
-      process.stdout.write(`Run ${run}/${RUNS}: ${site.name}… `)
-      for (const layout of /** @type {const} */ (['phone', 'desktop'])) {
-        const results = await runLayout(browser, site, layout)
-        for (const [name, measured] of Object.entries(results)) {
-          ;((runs[site.name] ??= {})[name] ??= []).push(measured)
-        }
-      }
-      console.log(`load ${load()}`)
-    }
-  }
-  if (!option('--no-scroll')) {
-    for (const site of sites) {
-      process.stdout.write(`Scroll trace: ${site.name}… `)
-      scroll[site.name] = await scrollTrace(browser, site.origin, site.prepare)
-      console.log('done')
-    }
-  }
-
-  const names = INTERACTIONS.map((each) => each.name).filter((name) =>
-    sites.some((site) => runs[site.name]?.[name]),
-  )
+/**
+ * The medians of one slowdown's runs, per site and interaction, with the phases of the run whose
+ * duration is the median one.
+ * @param {Site[]} sites @param {string[]} names
+ * @param {Record<string, Record<string, Measured[]>>} runs by site, then interaction
+ */
+function mediansOf(sites, names, runs) {
   /** @type {Record<string, Record<string, { median: number, runs: number[], phases: Record<string, number>, event: string }>>} */
   const medians = {}
   for (const site of sites) {
@@ -384,7 +352,6 @@ async function main() {
       const list = runs[site.name]?.[name] ?? []
       const durations = list.map((each) => each.duration)
       const middle = median(durations)
-      // The phases of the run whose duration is the median one.
       const chosen = list.find((each) => each.duration === middle) ?? list[0]
       perInteraction[name] = {
         median: middle,
@@ -398,10 +365,18 @@ async function main() {
       }
     }
   }
+  return medians
+}
 
-  const loadAfter = load()
+/**
+ * Prints one slowdown's table: each interaction's median and runs per site, the worst one
+ * (INP), and ours against the peer's.
+ * @param {Site[]} sites @param {string[]} names @param {number} slowdown
+ * @param {ReturnType<typeof mediansOf>} medians
+ */
+function printSlowdown(sites, names, slowdown, medians) {
   console.log(
-    `\nInteractions on / (Event Timing, longest entry per interaction, CPU ${CPU_SLOWDOWN}× slower, ` +
+    `\nInteractions on / (Event Timing, longest entry per interaction, CPU ${slowdown}× slower, ` +
       `median of ${RUNS}; phone 390×844 except the arrow at 1280×800; target ≤ ${INTERACTION_TARGET_MS} ms)`,
   )
   const header = ['Interaction', ...sites.flatMap((site) => [site.name, `${site.name} runs`])]
@@ -447,6 +422,81 @@ async function main() {
   rows.push(worstRow)
   printTable(rows)
   console.log("  (delay/processing/paint: GASPRE's median run, ms, and the event that was longest)")
+  const peer = inp[PEER] ?? 0
+  for (const site of sites.filter((each) => each.name !== PEER && peer > 0)) {
+    const ours = inp[site.name] ?? 0
+    console.log(
+      `  Worst interaction: ${site.name} ${ms(ours)} ms, the peer's ${ms(peer)} ms: ${(ours / peer).toFixed(2)}×.`,
+    )
+  }
+  return inp
+}
+
+async function main() {
+  const began = Date.now()
+  const loadBefore = load()
+  if (!option('--no-build')) {
+    console.log('Building (node pipeline/build.mjs)…')
+    execFileSync(process.execPath, ['pipeline/build.mjs'], { cwd: root, stdio: 'inherit' })
+  }
+  /** @type {Site[]} */
+  const sites = [{ name: 'GASPRE', origin: await startOurs() }]
+  // --also=DIR: another build of this site (the dist/ of an earlier commit, say) beside this one,
+  // in the same runs, so a change is measured under the same load as what it replaces.
+  const also = argv.find((arg) => arg.startsWith('--also='))?.split('=')[1]
+  if (also)
+    sites.push({
+      name: `GASPRE ${basename(resolve(also, '..'))}`,
+      origin: await startOurs(resolve(also)),
+    })
+  if (!option('--no-peer')) {
+    // The peer has no islands: it counts as hydrated once it has rendered (testing/hydration.mjs).
+    sites.push({ name: PEER, origin: await startPeer(), prepare: markHydratedOnceRendered })
+  }
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+  cleanups.push(() => browser.close())
+
+  /** @type {Record<number, Record<string, Record<string, Measured[]>>>} by slowdown, site, interaction */
+  const runs = {}
+  /** @type {Record<string, Awaited<ReturnType<typeof scrollTrace>>>} */
+  const scroll = {}
+  for (const slowdown of SLOWDOWNS) {
+    const atRate = (runs[slowdown] = Object.fromEntries(sites.map((site) => [site.name, {}])))
+    for (let run = 1; run <= RUNS; run++) {
+      // Sites alternate inside each run, so a burst of load on the machine hits both alike.
+      for (const site of sites) {
+        process.stdout.write(`CPU ${slowdown}×, run ${run}/${RUNS}: ${site.name}… `)
+        for (const layout of /** @type {const} */ (['phone', 'desktop'])) {
+          const results = await runLayout(browser, site, layout, slowdown)
+          for (const [name, measured] of Object.entries(results)) {
+            ;((atRate[site.name] ??= {})[name] ??= []).push(measured)
+          }
+        }
+        console.log(`load ${load()}`)
+      }
+    }
+  }
+  if (!option('--no-scroll')) {
+    for (const site of sites) {
+      process.stdout.write(`Scroll trace: ${site.name}… `)
+      scroll[site.name] = await scrollTrace(browser, site.origin, site.prepare)
+      console.log('done')
+    }
+  }
+
+  const names = INTERACTIONS.map((each) => each.name).filter((name) =>
+    SLOWDOWNS.some((slowdown) => sites.some((site) => runs[slowdown]?.[site.name]?.[name])),
+  )
+  const loadAfter = load()
+  /** @type {Record<number, ReturnType<typeof mediansOf>>} */
+  const interactions = {}
+  /** @type {Record<number, Record<string, number>>} */
+  const inp = {}
+  for (const slowdown of SLOWDOWNS) {
+    interactions[slowdown] = mediansOf(sites, names, runs[slowdown] ?? {})
+    inp[slowdown] = printSlowdown(sites, names, slowdown, interactions[slowdown])
+  }
 
   if (Object.keys(scroll).length > 0) {
     console.log(`\n${SCROLL_TRACE_TITLE}`)
@@ -478,13 +528,14 @@ async function main() {
     }).trim(),
     settings: {
       runs: RUNS,
-      cpuSlowdown: CPU_SLOWDOWN,
+      cpuSlowdowns: SLOWDOWNS,
       phone: PHONE,
       desktop: DESKTOP,
       durationThresholdMs: 16,
     },
     targets: { interactionMs: INTERACTION_TARGET_MS, scrollTaskMs: SCROLL_TASK_TARGET_MS },
-    interactions: medians,
+    // By CPU slowdown, then site, then interaction.
+    interactions,
     inp,
     scroll,
     durationSeconds: Math.round((Date.now() - began) / 1000),

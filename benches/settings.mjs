@@ -19,3 +19,9 @@ export const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFact
  * scroll seldom comes sooner.
  */
 export const QUIET_AFTER_HYDRATION_MS = 1500
+
+/**
+ * The slowdowns of `npm run bench:interactions`: the shared 4× (a mid-range phone) and 6× (a
+ * low-end Android, where a visitor feels a slow answer first).
+ */
+export const INTERACTION_CPU_SLOWDOWNS = [CPU_SLOWDOWN, 6]

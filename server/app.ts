@@ -22,7 +22,7 @@ import Fastify, {
 import proxyAddr from '@fastify/proxy-addr'
 import { ConnectionLimits, type ConnectionCounts } from './connection-limits.js'
 import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
-import { BODY_LIMIT, emailStandIn } from './email-stand-in.js'
+import { BODY_LIMIT, emailStandIn, type FloodEpisode } from './email-stand-in.js'
 import {
   DEFAULT_LIMITS,
   DEFAULT_TIMEOUTS,
@@ -87,6 +87,8 @@ export interface AppOptions {
   alsoStore?: Parameters<LeadStore['append']>[2]
   /** The WhatsApp status webhook, when that channel is on. */
   whatsappWebhook?: WhatsAppWebhookOptions
+  /** Told once when a flood begins to be held past the total ceiling (email-stand-in.ts). */
+  onFloodEpisode?: (episode: FloodEpisode) => void
 }
 
 declare module 'fastify' {
@@ -238,9 +240,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
   let shuttingDown = false
 
   let connections: ConnectionLimits | undefined
+  const requestLog = new OneLinePerRequest()
   const app = Fastify({
     logger: options.logger ?? false,
-    logController: new OneLinePerRequest(),
+    logController: requestLog,
     bodyLimit: BODY_LIMIT,
     // Bounds the time a client may take to send its request (slow-loris) or sit idle, the
     // connections it may hold and the requests it may have in flight.
@@ -305,6 +308,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     shuttingDown = true
   })
   app.addHook('onClose', async () => {
+    requestLog.close()
     await outbox?.close()
   })
 
@@ -399,6 +403,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
             await store.append(record, channels, options.alsoStore)
             options.onStored?.()
           },
+          // Held: nobody is told, the worker leaves it until a person releases it.
+          hold: (record: OutboxRecord, cap: number) =>
+            store.hold(record, channels, cap, options.alsoStore),
         }
       : outbox
   if (store !== null && options.whatsappWebhook !== undefined) {
@@ -409,6 +416,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
       outbox: sink,
       rateLimitPerMinute: limits.rateLimitPerMinute,
       totalLimitPerMinute: limits.totalLimitPerMinute,
+      heldLimit: limits.heldLimit,
+      ...(options.onFloodEpisode && { onFloodEpisode: options.onFloodEpisode }),
     })
   }
   return app

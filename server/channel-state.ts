@@ -25,6 +25,9 @@ export interface ChannelBacklog {
   failed: number
 }
 
+/** How stale the last success may be before a delivery records it again. */
+const SUCCESS_REFRESH_MS = 2_000
+
 const orNull = (value: number | string | null): number | null =>
   value === null ? null : Number(value)
 
@@ -119,11 +122,16 @@ export function recordChannelFault(
  * A send went through the channel (delivered, or refused for a fault of its own): it works.
  * Returns the outage this ended, if any, and whether its notices had gone out.
  */
-export function recordChannelWorks(
+export async function recordChannelWorks(
   store: LeadStore,
   channel: Channel,
   delivered: boolean,
 ): Promise<{ since: number; notified: boolean; reason: string | null } | null> {
+  // A channel that delivers, and said so a moment ago, needs no write: one commit less a send.
+  const known = (await channelStates(store, [channel])).get(channel)!
+  const fresh =
+    known.lastSuccessAt !== null && Date.now() - known.lastSuccessAt < SUCCESS_REFRESH_MS
+  if (known.failingSince === null && (!delivered || fresh)) return null
   return store.atomically(async (trx) => {
     const state = await lockedState(store, trx, channel)
     const now = Date.now()

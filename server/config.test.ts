@@ -28,6 +28,7 @@ describe('the runtime configuration', () => {
     expect(DEFAULT_LIMITS).toEqual({
       rateLimitPerMinute: 10,
       totalLimitPerMinute: 60,
+      heldLimit: 1000,
       maxConnections: 1024,
       maxConnectionsPerClient: 64,
       outboxMaxBytes: 1024 ** 3,

@@ -114,10 +114,17 @@ export const SETTINGS = {
   }),
   DEMO_TOTAL_LIMIT_PER_MINUTE: setting({
     description:
-      'Demo requests stored per minute from all clients together, a ceiling far above real traffic; more get `429` with a sentence that offers WhatsApp and e-mail instead, and the log says once that it was reached.',
+      'Demo requests delivered per minute from all clients together, a ceiling far above real traffic; more are stored as held (the visitor is told they were sent), not delivered until someone releases them with `npm run outbox -- --release-held`, up to `DEMO_HELD_LIMIT`. The log says once per flood that it began.',
     default: '60',
     expected: 'a whole number from 1 to 1000000',
     schema: wholeNumber(1, 1_000_000),
+  }),
+  DEMO_HELD_LIMIT: setting({
+    description:
+      'Requests held past `DEMO_TOTAL_LIMIT_PER_MINUTE` at most, until they are released or erased (`npm run outbox -- --held`); past it a request gets `429` with a sentence that offers WhatsApp and e-mail instead. `0` holds none.',
+    default: '1000',
+    expected: 'a whole number from 0 to 1000000',
+    schema: wholeNumber(0, 1_000_000),
   }),
   MAX_CONNECTIONS: setting({
     description:
@@ -284,6 +291,13 @@ export const SETTINGS = {
       return hours
     }),
   }),
+  LEADS_RETENTION_DAYS: setting({
+    description:
+      'Days a demo request is kept from its arrival. Older ones are erased with their deliveries (also from an `outbox.jsonl` kept in `DATA_DIR`) at start and daily, except while a delivery is pending. `0` keeps them forever, and the start says so. The privacy notice states this period: change both.',
+    default: '365',
+    expected: 'a whole number of days from 0 to 36500',
+    schema: wholeNumber(0, 36_500),
+  }),
   TRUST_PROXY: setting({
     description:
       'Which peers are reverse proxies whose `X-Forwarded-For` names the client: their addresses or CIDRs, comma-separated (`127.0.0.1` for nginx on the same machine), or the number of proxies in front of the server. Unset, every visitor behind a proxy shares one budget. See [Behind a proxy](#behind-a-proxy).',
@@ -313,6 +327,7 @@ export interface ServerConfig {
   shutdownGraceMs: number
   rateLimitPerMinute: number
   totalLimitPerMinute: number
+  heldLimit: number
   maxConnections: number
   maxConnectionsPerClient: number
   outboxMaxBytes: number
@@ -320,6 +335,8 @@ export interface ServerConfig {
   trustProxy: string[] | number | false
   /** PostgreSQL instead of SQLite in dataDir. */
   databaseUrl: string | undefined
+  /** Requests older than this many days are erased; 0 keeps them forever. */
+  retentionDays: number
   delivery: DeliveryConfig
   /** Where Prometheus metrics are served on 127.0.0.1; undefined: not at all. */
   metricsPort: number | undefined
@@ -475,11 +492,13 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     shutdownGraceMs: required('SHUTDOWN_GRACE_MS'),
     rateLimitPerMinute: required('DEMO_RATE_LIMIT_PER_MINUTE'),
     totalLimitPerMinute: required('DEMO_TOTAL_LIMIT_PER_MINUTE'),
+    heldLimit: required('DEMO_HELD_LIMIT'),
     maxConnections: required('MAX_CONNECTIONS'),
     maxConnectionsPerClient: required('MAX_CONNECTIONS_PER_CLIENT'),
     outboxMaxBytes: required('OUTBOX_MAX_BYTES'),
     trustProxy: read('TRUST_PROXY') ?? false,
     databaseUrl: read('DATABASE_URL'),
+    retentionDays: required('LEADS_RETENTION_DAYS'),
     delivery: readDelivery(read),
     metricsPort: read('METRICS_PORT'),
   }

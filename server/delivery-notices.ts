@@ -1,7 +1,8 @@
 // The notices about delivery itself, in Spanish, for the people who can mend a channel: one when
 // a channel has failed for LEADS_ALERT_AFTER_SECONDS (which channel, since when, why, how many
-// requests wait, what to check, and that nothing is lost), one when it works again. A mail for
-// the sales team, or a webhook event of its own (`delivery.failing`, `delivery.recovered`).
+// requests wait, what to check, and that nothing is lost), one when it works again; and one when
+// a flood begins to be held. A mail for the sales team, or a webhook event of its own
+// (`delivery.failing`, `delivery.recovered`, `demo_requests.held`).
 import { arrivedAt, escapeHtml } from './lead-mail.js'
 import type { Channel, Notice, UnreadData } from './lead-store.js'
 import { visibleControls } from './visible-text.js'
@@ -14,7 +15,7 @@ export const CHANNEL_NAMES: Record<Channel, string> = {
 }
 
 /** What the people who run the server should look at, by the channel's last error. */
-export function whatToCheck(channel: Channel, reason: string | null): string {
+function whatToCheck(channel: Channel, reason: string | null): string {
   const why = reason ?? ''
   if (channel === 'email') {
     if (/SMTP 5(30|34|35|38)|EAUTH|Invalid login|credentials/i.test(why))
@@ -78,6 +79,18 @@ function noticeText(notice: Notice, timeZone: string): { subject: string; lines:
   }
   const name = CHANNEL_NAMES[notice.subject]
   const since = `${arrivedAt(notice.data.since, timeZone)} (hora de ${timeZone})`
+  if (notice.type === 'demo_requests.held') {
+    const held = notice.data.waiting
+    return {
+      subject:
+        'Aviso: llegan demasiadas solicitudes de demo; las que pasan del límite quedan retenidas',
+      lines: [
+        `Desde el ${since} llegan más solicitudes de demo por minuto de las que el servidor entrega (DEMO_TOTAL_LIMIT_PER_MINUTE): parece un envío masivo.`,
+        `Las que pasan del límite se guardan como retenidas y no se envían a nadie: ${held === 1 ? 'hay 1' : `hay ${held}`} por ahora.`,
+        'No se pierde ninguna. Para revisarlas: npm run outbox -- --held en el servidor; las que sean de personas reales se envían con npm run outbox -- --release ID (o todas con --release-held), y el resto se borra con --erase-held.',
+      ],
+    }
+  }
   if (notice.type === 'delivery.failing') {
     return {
       subject: `Aviso: las solicitudes de demo no salen por ${name}`,
@@ -125,6 +138,18 @@ export function noticeMail(
 /** The webhook event: its own type, `data.channel` the channel it speaks of. */
 export function noticeWebhookBody(notice: Notice, timeZone: string): string {
   const { subject, lines } = noticeText(notice, timeZone)
+  if (notice.type === 'demo_requests.held') {
+    return JSON.stringify({
+      type: notice.type,
+      timestamp: notice.createdAt,
+      data: {
+        since: notice.data.since,
+        held: notice.data.waiting,
+        subject,
+        text: lines.join('\n'),
+      },
+    })
+  }
   return JSON.stringify({
     type: notice.type,
     timestamp: notice.createdAt,

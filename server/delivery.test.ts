@@ -6,7 +6,8 @@
 import { rm } from 'node:fs/promises'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, readConfig } from './config.js'
-import { backoffMs, deliveryChannels, messageIdOf } from './delivery.js'
+import { backoffMs, deliveryChannels } from './delivery.js'
+import { messageIdOf } from './mail-sender.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import {
   WEBHOOK_SECRET,

@@ -37,12 +37,11 @@ import { whatsappSender } from './whatsapp-sender.js'
 /** The longest one send may take, from the connection to the answer: then it is cut. */
 const SEND_DEADLINE_MS = 60_000
 /**
- * How long a worker holds a job it took; it extends the hold every HEARTBEAT_MS while the send
+ * How long a worker holds a job it took; it extends the hold every quarter of it while the send
  * lasts (up to its deadline), so a job is never sent twice by two servers, and one a crashed
  * server held goes out again within this time.
  */
 const LEASE_MS = 20_000
-const HEARTBEAT_MS = 5_000
 /** The first retry comes after about this; each doubles it, up to MAX_BACKOFF_MS. */
 const FIRST_BACKOFF_MS = 2_000
 const MAX_BACKOFF_MS = 5 * 60_000
@@ -84,8 +83,6 @@ export function backoffMs(
   return Math.round(base * (0.5 + random / 2))
 }
 
-export { messageIdOf } from './mail-sender.js'
-
 interface Lane {
   channel: Channel
   sender: Sender
@@ -96,6 +93,7 @@ interface Lane {
   again: boolean
 }
 
+/** @internal the tests' delivery harness passes them too */
 export interface WorkerOptions {
   multiServer?: boolean
   pollMs?: number
@@ -103,6 +101,8 @@ export interface WorkerOptions {
   /** How long a channel may fail before the others carry a notice (LEADS_ALERT_AFTER_SECONDS). */
   alertAfterMs?: number
   sendDeadlineMs?: number
+  /** How long a job is held; renewed at a quarter of it while its send lasts. */
+  leaseMs?: number
   observer?: DeliveryObserver
   /** The clock of the WhatsApp escalation (a seam for tests): Date.now otherwise. */
   now?: () => number
@@ -130,6 +130,7 @@ export class DeliveryWorker {
     this.firstBackoffMs = options.firstBackoffMs ?? FIRST_BACKOFF_MS
     this.alertAfterMs = options.alertAfterMs ?? 600_000
     this.sendDeadlineMs = options.sendDeadlineMs ?? SEND_DEADLINE_MS
+    this.leaseMs = options.leaseMs ?? LEASE_MS
     this.observer = options.observer
     const now = options.now ?? Date.now
     // The mail that says a rep did not read a WhatsApp message goes by mail alone.
@@ -176,7 +177,7 @@ export class DeliveryWorker {
     this.pollMs = options.pollMs ?? (options.multiServer === true ? 2_000 : 5_000)
   }
 
-  private readonly leaseMs = LEASE_MS
+  private readonly leaseMs: number
   private heartbeat: NodeJS.Timeout | null = null
 
   /** Extends the hold on every job in progress. */
@@ -195,7 +196,7 @@ export class DeliveryWorker {
   /** Starts delivering, beginning with whatever was pending when the server last stopped. */
   start(log: FastifyBaseLogger): void {
     this.log = log
-    this.heartbeat = setInterval(() => void this.extendLeases(), HEARTBEAT_MS)
+    this.heartbeat = setInterval(() => void this.extendLeases(), this.leaseMs / 4)
     this.heartbeat.unref()
     this.tick()
   }
@@ -246,7 +247,7 @@ export class DeliveryWorker {
         if (state.failingSince !== null) {
           if (lane.inFlight.size > 0) break
           // Held for as long as the probe's send may last: one probe at a time, on every server.
-          if (!(await takeProbe(this.store, lane.channel, this.sendDeadlineMs + HEARTBEAT_MS)))
+          if (!(await takeProbe(this.store, lane.channel, this.sendDeadlineMs + this.leaseMs)))
             break
           const [probe] = await this.store.claimJobs(lane.channel, 1, this.leaseMs, {
             probe: true,
@@ -478,6 +479,27 @@ export class DeliveryWorker {
         this.kick()
       }
       this.storeWorks()
+    } catch (error) {
+      this.storeFails(error)
+    }
+  }
+
+  /** A flood began to be held: each channel carries one notice to the sales team. */
+  async floodEpisode(episode: { since: Date; held: number }): Promise<void> {
+    try {
+      for (const carrier of this.lanes.keys()) {
+        await queueNotices(
+          this.store,
+          {
+            type: 'demo_requests.held',
+            subject: carrier,
+            outage: episode.since.getTime(),
+            data: { since: episode.since.toISOString(), waiting: episode.held, reason: null },
+          },
+          [carrier],
+        )
+      }
+      this.kick()
     } catch (error) {
       this.storeFails(error)
     }

@@ -1,7 +1,9 @@
 // Local stand-in for the e-mail sending API (EmailJS v1.0), served on the site's own origin
 // when the site was built without a service key. It accepts exactly what @emailjs/browser
 // 4.4.1 sends and answers like the real service: 200 'OK', or a 4xx with one sentence of text.
-// Accepted requests are stored durably in the outbox instead of being e-mailed.
+// Accepted requests are stored durably in the outbox instead of being e-mailed. Past the total
+// ceiling a request is held (stored, not delivered) up to a cap of its own, and only past that
+// refused; a refusal that repeats is logged once, then summarised.
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import {
@@ -15,9 +17,13 @@ import {
 } from '../src/contract/demo-request.js'
 import { refusals } from '../src/contract/lead-server-text.js'
 import { clientKey } from './client-address.js'
+import { FloodEpisodes } from './flood-episodes.js'
 import { DEFAULT_LIMITS } from './limits.js'
+import { bounded } from './log-bounds.js'
 import { MAX_ID_LENGTH, checkTemplateParams, withCleanAttribution } from './demo-request-check.js'
 import { OutboxError, newRecord, type OutboxRecord } from './outbox.js'
+import { RepeatedLines } from './repeated-lines.js'
+import { countedInSummary } from './request-log.js'
 import { NO_STORE } from './security-headers.js'
 import { TotalCeiling } from './total-ceiling.js'
 import { clientErrorStatus, sendText } from './text-reply.js'
@@ -136,49 +142,100 @@ async function formFields(request: FastifyRequest): Promise<Map<string, string> 
   }
 }
 
-/** Answers a request the outbox refused: never 200, and the log says why (without the visitor). */
+/**
+ * Answers a request the outbox refused: never 200, and the log says why (without the visitor),
+ * unless `logged` is false (a flood's, already counted in a summary).
+ */
 function storageFailed(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: Answer,
   record: OutboxRecord,
   error: unknown,
+  logged = true,
 ): FastifyReply {
   const failure = error instanceof OutboxError ? error.failure : 'write-failed'
-  request.log.error(
-    {
-      event: 'demo-request-not-stored',
-      failure,
-      id: record.id,
-      contact: record.params.contact_number,
-      err: error,
-    },
-    `demo-request ${record.id} NOT stored: ${error instanceof Error ? error.message : String(error)}`,
-  )
+  if (logged) {
+    request.log.error(
+      {
+        event: 'demo-request-not-stored',
+        failure,
+        id: record.id,
+        contact: record.params.contact_number,
+        err: error,
+      },
+      `demo-request ${record.id} NOT stored: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
   if (failure === 'full') return answer(reply, 507, MESSAGES.outboxFull)
   if (failure === 'no-space') return answer(reply, 507, MESSAGES.noSpace)
   return answer(reply, 500, MESSAGES.notStored)
 }
 
+/** A flood began: requests past the total ceiling are being held. */
+export interface FloodEpisode {
+  since: Date
+  /** How many requests are held now, this episode's first among them. */
+  held: number
+}
+
 interface StandInOptions {
-  /** Stores a request durably (resolves once it is), or rejects with an OutboxError. */
-  outbox: { append(record: OutboxRecord): Promise<unknown> }
+  outbox: {
+    /** Stores a request durably (resolves once it is), or rejects with an OutboxError. */
+    append(record: OutboxRecord): Promise<unknown>
+    /**
+     * Stores a request past the total ceiling as held (not delivered until a person releases
+     * it), unless `cap` are held already; resolves to how many are held now, or null. Without
+     * it (the development outbox) a request past the ceiling is refused.
+     */
+    hold?(record: OutboxRecord, cap: number): Promise<number | null>
+  }
   /** Sends accepted per client address per minute. */
   rateLimitPerMinute?: number
-  /** Requests stored per minute from all clients together. */
+  /** Requests stored for delivery per minute from all clients together. */
   totalLimitPerMinute?: number
+  /** Requests held past the ceiling at most; more are refused. */
+  heldLimit?: number
+  /** Told once when a flood episode begins (flood-episodes.ts); the sales team is told from it. */
+  onFloodEpisode?: (episode: FloodEpisode) => void
 }
 
 export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, options) => {
-  const ceiling = new TotalCeiling(
-    options.totalLimitPerMinute ?? DEFAULT_LIMITS.totalLimitPerMinute,
-  )
+  const totalLimit = options.totalLimitPerMinute ?? DEFAULT_LIMITS.totalLimitPerMinute
+  const heldLimit = options.heldLimit ?? DEFAULT_LIMITS.heldLimit
+  const ceiling = new TotalCeiling(totalLimit)
+  const episodes = new FloodEpisodes()
+  /** Whether the last request past the ceiling found the hold full: said once, not per request. */
+  let holdFull = false
+  const repeated = new RepeatedLines()
+  app.addHook('onClose', async () => repeated.close())
+
+  /**
+   * Logs a refusal the first time in a minute and counts it otherwise, so that a flood of them
+   * writes a line a minute; the request then writes no line of its own (request-log.ts).
+   */
+  const logRefusal = (
+    request: FastifyRequest,
+    event: string,
+    what: string,
+    fields: Record<string, unknown>,
+    message: string,
+  ): void => {
+    if (repeated.admit(event, { what, level: 'warn', log: app.log })) {
+      request.log.warn({ event, ...fields }, message)
+    } else countedInSummary(request)
+  }
+
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', NO_STORE)
     // Another site's page cannot file requests through its visitors' browsers.
     if (isCrossSite(request)) {
-      request.log.warn(
-        { event: 'demo-request-cross-site', origin: request.headers.origin ?? null },
+      const origin = request.headers.origin
+      logRefusal(
+        request,
+        'demo-request-cross-site',
+        'demo requests from another site refused',
+        { origin: origin === undefined ? null : bounded(origin) },
         'demo request from another site refused',
       )
       return sendText(reply, 403, refusals.crossSite)
@@ -194,6 +251,14 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
     max: options.rateLimitPerMinute ?? DEFAULT_LIMITS.rateLimitPerMinute,
     timeWindow: 60_000,
     keyGenerator: (request) => clientKey(request.ip),
+    onExceeded: (request) =>
+      logRefusal(
+        request,
+        'demo-request-rate-limited',
+        'demo requests refused with 429 past DEMO_RATE_LIMIT_PER_MINUTE',
+        {},
+        'demo request refused with 429: its client sent more than DEMO_RATE_LIMIT_PER_MINUTE',
+      ),
   })
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
@@ -237,8 +302,11 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
 
     // A filled bot trap is told it succeeded, on every path, and nothing is stored.
     if (present(params[HONEYPOT_FIELD])) {
-      request.log.info(
-        { event: 'demo-request-bot' },
+      logRefusal(
+        request,
+        'demo-request-bot',
+        'demo requests with the bot trap filled, not stored',
+        {},
         'demo request with the bot trap filled: not stored',
       )
       return answer(reply, 200, 'OK')
@@ -250,18 +318,9 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
     const problem = checkTemplateParams(fields)
     if (problem !== null) return answer(reply, 400, problem)
 
-    const place = ceiling.take()
-    if (!place.stored) {
-      if (place.firstRefusal) {
-        request.log.warn(
-          { event: 'demo-request-ceiling' },
-          'DEMO_TOTAL_LIMIT_PER_MINUTE reached: demo requests get 429 until the minute frees up',
-        )
-      }
-      reply.header('retry-after', String(place.retryAfterSeconds))
-      return answer(reply, 429, refusals.busy)
-    }
     const record = newRecord(input.serviceId, input.templateId, fields)
+    const place = ceiling.take()
+    if (!place.stored) return pastTheCeiling(request, reply, answer, record, place)
     try {
       await options.outbox.append(record)
     } catch (error) {
@@ -274,6 +333,81 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
       `demo-request ${record.id} stored (contact number ${contact ?? '-'})`,
     )
     return answer(reply, 200, 'OK')
+  }
+
+  /** Holds a request that came past the total ceiling, or refuses it when it cannot. */
+  async function pastTheCeiling(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answer: Answer,
+    record: OutboxRecord,
+    place: { retryAfterSeconds: number },
+  ) {
+    const refuse = (event: string, what: string, message: string) => {
+      logRefusal(request, event, what, {}, message)
+      reply.header('retry-after', String(place.retryAfterSeconds))
+      return answer(reply, 429, refusals.busy)
+    }
+    const hold = options.outbox.hold?.bind(options.outbox)
+    if (hold === undefined) {
+      return refuse(
+        'demo-request-ceiling',
+        'demo requests refused past DEMO_TOTAL_LIMIT_PER_MINUTE',
+        `DEMO_TOTAL_LIMIT_PER_MINUTE (${totalLimit}) reached: demo requests get 429 until the minute frees up`,
+      )
+    }
+    let held: number | null
+    try {
+      held = await hold(record, heldLimit)
+    } catch (error) {
+      // A flood that meets a full store would write a line a request: the first, then a count.
+      const first = repeated.admit('demo-request-held-not-stored', {
+        what: 'demo requests past DEMO_TOTAL_LIMIT_PER_MINUTE not stored (see the first)',
+        level: 'error',
+        log: app.log,
+      })
+      if (!first) countedInSummary(request)
+      return storageFailed(request, reply, answer, record, error, first)
+    }
+    if (held === null) {
+      if (!holdFull) {
+        holdFull = true
+        request.log.warn(
+          { event: 'demo-request-hold-full', heldLimit },
+          `DEMO_HELD_LIMIT reached: ${heldLimit} held demo requests wait (npm run outbox -- --held); ` +
+            'more past DEMO_TOTAL_LIMIT_PER_MINUTE get 429 until they are released or erased',
+        )
+      }
+      return refuse(
+        'demo-request-busy',
+        'demo requests refused with 429: DEMO_TOTAL_LIMIT_PER_MINUTE passed and DEMO_HELD_LIMIT full',
+        'demo request refused with 429: DEMO_TOTAL_LIMIT_PER_MINUTE passed and DEMO_HELD_LIMIT full',
+      )
+    }
+    holdFull = false
+    if (episodes.held()) floodBegins(request, held)
+    const contact = record.params.contact_number
+    request.log.info(
+      { event: 'demo-request-held', id: record.id, contact },
+      `demo-request ${record.id} held, not delivered (contact number ${contact ?? '-'})`,
+    )
+    // Told as any other: a bot learns nothing from the answer.
+    return answer(reply, 200, 'OK')
+  }
+
+  function floodBegins(request: FastifyRequest, held: number): void {
+    request.log.warn(
+      { event: 'demo-request-flood', held, totalLimitPerMinute: totalLimit, heldLimit },
+      `more than DEMO_TOTAL_LIMIT_PER_MINUTE (${totalLimit}) demo requests a minute: the ones ` +
+        `past it are held, not delivered, up to DEMO_HELD_LIMIT (${heldLimit}); ${held} held now ` +
+        '(npm run outbox -- --held, then --release-held or --erase-held)',
+    )
+    try {
+      options.onFloodEpisode?.({ since: new Date(), held })
+    } catch (error) {
+      // The request is stored: a notice that fails is the notice's to log, not the visitor's.
+      request.log.error({ event: 'flood-notice-failed', err: error }, 'flood notice failed')
+    }
   }
 
   const routeOptions = { bodyLimit: BODY_LIMIT }

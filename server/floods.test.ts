@@ -1,9 +1,10 @@
 // Floods that cost an attacker kilobytes, each tried as the attack it is named after, on loopback
-// (any of 127.0.0.0/8 is another client to the server). The server must keep its memory and
-// open files bounded, keep a place for the visitor who comes next, and store no more than its
-// ceiling, whatever the attacker sends.
+// (any of 127.0.0.0/8 is another client to the server). The server must keep its memory, open
+// files and log bounded, keep a place for the visitor who comes next, and deliver no more than
+// its ceiling, whatever the attacker sends.
 import { readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { Agent } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,8 +13,11 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { refusals } from '../src/contract/lead-server-text.js'
 import { buildApp } from './app.js'
+import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
 import { SEND_PATH } from './email-stand-in.js'
+import { openLeadStore, type LeadStore, type StoredRequest } from './lead-store.js'
 import { DEFAULT_LIMITS } from './limits.js'
+import { MAX_LOGGED_CHARS } from './log-bounds.js'
 import { outboxPath, readOutbox } from './outbox.js'
 import { DEMO_PARAMS, demoRequestJson, sendDemoRequest } from '../testing/server/demo-request.js'
 import { LOCAL_BUILD, makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
@@ -28,23 +32,52 @@ let dataDir: string
 let app: FastifyInstance | null = null
 let spawned: RunningSite | null = null
 let url: string
+let store: LeadStore | null = null
 let logLines: Record<string, unknown>[]
+/** Bytes the server has logged so far. */
+let logBytes: number
 const sockets: Socket[] = []
 
 const MIB = 1024 ** 2
 
-async function startApp(): Promise<void> {
+/** The app, with the lead store main.ts opens (no channel: requests are only stored) or without. */
+async function startApp(withStore = false): Promise<void> {
   logLines = []
+  logBytes = 0
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
+      logBytes += chunk.length
       for (const line of chunk.toString().split('\n')) {
         if (line !== '') logLines.push(JSON.parse(line) as Record<string, unknown>)
       }
       done()
     },
   })
-  app = buildApp({ distDir: dist.dist, dataDir, logger: { level: 'info', stream } })
+  store = withStore
+    ? await openLeadStore(
+        { dataDir },
+        { maxBytes: 1024 ** 3, largestRecordBytes: LARGEST_RECORD_BYTES },
+      )
+    : null
+  app = buildApp({
+    distDir: dist.dist,
+    dataDir,
+    logger: { level: 'info', stream },
+    ...(store && { store }),
+  })
   url = await app.listen({ port: 0, host: '127.0.0.1' })
+}
+
+/** Runs `count` sends, `atOnce` at a time. */
+async function inParallel<T>(count: number, atOnce: number, send: (n: number) => Promise<T>) {
+  const results: T[] = []
+  let next = 0
+  await Promise.all(
+    Array.from({ length: atOnce }, async () => {
+      while (next < count) results.push(await send(next++))
+    }),
+  )
+  return results
 }
 
 /** A socket from `localAddress` that sends `bytes` and then neither reads nor closes. */
@@ -81,6 +114,8 @@ afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.destroy()
   await app?.close()
   app = null
+  await store?.close()
+  store = null
   if (spawned !== null && spawned.child.exitCode === null) {
     spawned.child.kill('SIGKILL')
     await spawned.exited
@@ -161,11 +196,11 @@ describe('floods', () => {
     expect(held()).toBeLessThanOrEqual(maxConnections)
   })
 
-  it('256 addresses, each at its own limit, store no more than the total ceiling', async () => {
+  it('256 addresses, each at its own limit: the ceiling is delivered, DEMO_HELD_LIMIT held, only the rest refused', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-floods-'))
-    await startApp()
-    const { rateLimitPerMinute, totalLimitPerMinute } = DEFAULT_LIMITS
-    expect(totalLimitPerMinute).toBe(60)
+    await startApp(true)
+    const { rateLimitPerMinute, totalLimitPerMinute, heldLimit } = DEFAULT_LIMITS
+    expect([totalLimitPerMinute, heldLimit]).toEqual([60, 1000])
     const began = Date.now()
     const statuses: number[] = []
     const busyAnswers = new Set<string>()
@@ -184,16 +219,94 @@ describe('floods', () => {
     }
     // The ceiling counts per minute: a very slow machine may have started a second one.
     const minutes = 1 + Math.floor((Date.now() - began) / 60_000)
-    const stored = (await readOutbox(outboxPath(dataDir))).records.length
+    const stored: StoredRequest[] = []
+    for await (const request of store!.requests()) stored.push(request)
+    const held = stored.filter((request) => request.held).length
+    const delivered = stored.length - held
     expect(statuses).toHaveLength(2_560)
-    expect(stored).toBe(statuses.filter((status) => status === 200).length)
-    expect(stored).toBeGreaterThanOrEqual(totalLimitPerMinute)
-    expect(stored).toBeLessThanOrEqual(totalLimitPerMinute * minutes)
-    expect(statuses.filter((status) => status === 429)).toHaveLength(2_560 - stored)
+    expect(stored).toHaveLength(statuses.filter((status) => status === 200).length)
+    expect(held).toBe(heldLimit)
+    expect(delivered).toBeGreaterThanOrEqual(totalLimitPerMinute)
+    expect(delivered).toBeLessThanOrEqual(totalLimitPerMinute * minutes)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2_560 - stored.length)
     expect([...busyAnswers]).toEqual([refusals.busy])
-    const said = logLines.filter((line) => line.event === 'demo-request-ceiling')
-    expect(said.length).toBeGreaterThanOrEqual(1)
-    expect(said.length).toBeLessThanOrEqual(minutes)
+    // One flood, one full hold: said once each; the refusals in a line, then a summary.
+    expect(logLines.filter((line) => line.event === 'demo-request-flood')).toHaveLength(1)
+    expect(logLines.filter((line) => line.event === 'demo-request-hold-full')).toHaveLength(1)
+    expect(logLines.filter((line) => line.event === 'demo-request-busy')).toHaveLength(1)
+    expect(logLines.filter((line) => line.status === 429)).toHaveLength(1)
+    await app!.close()
+    app = null
+    const summaries = logLines.filter((line) => line.kind === 'demo-request-busy')
+    expect(summaries.reduce((sum, line) => sum + Number(line.count), 0)).toBe(
+      2_560 - stored.length - 1,
+    )
+  })
+})
+
+describe('the log under a flood', () => {
+  it('2,000 cross-site posts with an 8 KB Origin, and refusals of every other kind, grow it by lines, not megabytes', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-floods-'))
+    await startApp()
+    const before = logBytes
+    const origin = `https://${'a'.repeat(8 * 1024)}.example`
+    const agent = new Agent({ keepAlive: true, maxSockets: 16 })
+    const crossSite = await inParallel(2_000, 16, () =>
+      request(url, SEND_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: demoRequestJson(),
+        agent,
+      }),
+    )
+    agent.destroy()
+    expect(crossSite.every((answer) => answer.status === 403)).toBe(true)
+    // One client past its rate limit, bots filling the trap, malformed posts, 8 KB paths.
+    const limited = await inParallel(40, 1, () =>
+      sendDemoRequest(url, DEMO_PARAMS, { localAddress: '127.0.3.1' }),
+    )
+    expect(limited.filter((answer) => answer.status === 429)).toHaveLength(30)
+    const bots = await inParallel(50, 5, (n) =>
+      sendDemoRequest(
+        url,
+        { ...DEMO_PARAMS, website: 'https://spam.example' },
+        { localAddress: `127.0.3.${10 + (n % 5)}` },
+      ),
+    )
+    expect(bots.every((answer) => answer.status === 200)).toBe(true)
+    const malformed = await inParallel(40, 5, (n) =>
+      request(url, SEND_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...JSON.parse(demoRequestJson()), template_params: 5 }),
+        localAddress: `127.0.3.${20 + (n % 5)}`,
+      }),
+    )
+    expect(malformed.every((answer) => answer.status === 400)).toBe(true)
+    const longPath = `/${'p'.repeat(8 * 1024)}`
+    for (let n = 0; n < 5; n++) await request(url, longPath)
+    await app!.close() // writes the summaries still due
+    app = null
+
+    expect(logBytes - before).toBeLessThan(64 * 1024)
+    // Each refusal logged whole once, its value cut, then counted in one summary.
+    const [first, ...more] = logLines.filter((line) => line.event === 'demo-request-cross-site')
+    expect(more).toEqual([])
+    expect(first?.origin).toBe(
+      `${origin.slice(0, MAX_LOGGED_CHARS)}…[${origin.length - MAX_LOGGED_CHARS} more characters]`,
+    )
+    const counted = Object.fromEntries(
+      logLines.filter((line) => line.event === 'repeated').map((line) => [line.kind, line.count]),
+    )
+    expect(counted).toEqual({
+      'demo-request-cross-site': 1_999,
+      'demo-request-rate-limited': 29,
+      'demo-request-bot': 49,
+      [`POST ${SEND_PATH} 400`]: 39,
+    })
+    const pathLines = logLines.filter((line) => String(line.url).startsWith('/ppp'))
+    expect(pathLines).toHaveLength(5)
+    for (const line of pathLines) expect(String(line.url).length).toBeLessThan(400)
   })
 })
 

@@ -207,6 +207,8 @@ export function deliveryState(delivery: Delivery, timeZone: string): string {
             `(${delivery.attempts} ${delivery.attempts === 1 ? 'intento fallido' : 'intentos fallidos'}; ${delivery.lastError ?? 'sin detalle'})`
     case 'failed':
       return `fallido: ${delivery.lastError ?? 'sin detalle'} (tras ${delivery.attempts} ${delivery.attempts === 1 ? 'intento' : 'intentos'})`
+    case 'held':
+      return 'retenido: no se envía hasta que alguien lo libere'
   }
 }
 

@@ -21,6 +21,7 @@ import {
   type MigrationProvider,
 } from 'kysely'
 import pg from 'pg'
+import { erasuresMigration } from './erasure-log.js'
 import { MIN_FREE_BYTES, OutboxError, type OutboxRecord, type Readiness } from './outbox.js'
 
 export const SQLITE_FILE = 'leads.sqlite'
@@ -29,8 +30,9 @@ export const SQLITE_FILE = 'leads.sqlite'
  * better-sqlite3's addon for this Node's ABI when one was built beside the default one (in
  * lib/binding/node-v<ABI>-<platform>-<arch>/, as the server tests on the LTS line build it);
  * undefined for the one `npm ci` built (build/Release).
+ * @internal its tests use it too
  */
-function addonForThisNode(): string | undefined {
+export function addonForThisNode(): string | undefined {
   const root = dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json'))
   const tag = `node-v${process.versions.modules}-${process.platform}-${process.arch}`
   const addon = join(root, 'lib', 'binding', tag, 'better_sqlite3.node')
@@ -79,7 +81,8 @@ export type Channel = (typeof CHANNELS)[number]
 /** How long a delivery is retried for faults of its own before it is a dead letter: three days. */
 const RETRY_FOR_MS = 3 * 24 * 60 * 60 * 1000
 
-export type DeliveryState = 'pending' | 'delivered' | 'failed'
+/** 'held': the request came past the total ceiling and waits for a person to release it. */
+export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'held'
 
 interface RequestsTable {
   id: string
@@ -88,6 +91,8 @@ interface RequestsTable {
   template_id: string
   /** The template params as a JSON object of strings. */
   params: string
+  /** 1 while the request is held (it came past the total ceiling), else 0. */
+  held: number
 }
 
 interface DeliveriesTable {
@@ -127,7 +132,7 @@ export interface ChannelsTable {
 }
 
 /** A notice to the people about delivery itself, carried by one channel for another. */
-export interface NoticesTable {
+interface NoticesTable {
   id: string
   /** The channel that carries the notice. */
   carrier: Channel
@@ -147,7 +152,9 @@ export interface NoticesTable {
   delivered_at: string | null
 }
 
-export type NoticeType = 'delivery.failing' | 'delivery.recovered' | 'whatsapp.unread'
+/** A channel's outage and its end; a flood whose requests were held (its subject: the carrier); a WhatsApp message nobody read. */
+export type NoticeType =
+  'delivery.failing' | 'delivery.recovered' | 'demo_requests.held' | 'whatsapp.unread'
 
 /** Whose turn it is in each WhatsApp territory: the round robin, shared by every server. */
 interface WhatsAppTurnsTable {
@@ -213,6 +220,9 @@ export interface LeadDatabase {
 }
 type Database = LeadDatabase
 
+/** Written in a request's own transaction once it is inserted (the WhatsApp rep's turn). */
+export type AlsoWrite = (trx: Kysely<Database>, record: OutboxRecord) => Promise<void>
+
 /** One delivery of one request, as the worker and the sales team's commands see it. */
 export interface Delivery {
   requestId: string
@@ -236,6 +246,8 @@ export interface StoredRequest extends OutboxRecord {
   deliveries: Delivery[]
   /** Where its WhatsApp messages went, with what each rep's phone said; null: no WhatsApp. */
   whatsapp: WhatsAppRoute | null
+  /** Came past the total ceiling: stored, not delivered until released. */
+  held: boolean
 }
 
 /** One WhatsApp message to one rep, with its times (ms since the epoch) as the statuses say. */
@@ -415,7 +427,23 @@ MIGRATIONS['003-channel-health'] = {
   },
 }
 
-MIGRATIONS['030-whatsapp'] = {
+MIGRATIONS['020-held-requests'] = {
+  async up(db: Kysely<unknown>) {
+    // Held: a request that came past the total ceiling, kept apart until a person releases or
+    // erases it. On the request, so that one stored with no channel configured is held too.
+    await db.schema
+      .alterTable('lead_requests')
+      .addColumn('held', 'integer', (column) => column.notNull().defaultTo(0))
+      .execute()
+    await db.schema.createIndex('lead_requests_held').on('lead_requests').column('held').execute()
+  },
+}
+
+// The record of erasures, in a module of its own (erasure-log.ts).
+MIGRATIONS['030-erasures'] = erasuresMigration
+
+// Named in the order they are applied: the migrator refuses one that sorts before an applied one.
+MIGRATIONS['040-whatsapp'] = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('lead_whatsapp_turns')
@@ -570,12 +598,13 @@ const toRecord = (row: RequestsTable): OutboxRecord => ({
   params: JSON.parse(row.params) as Record<string, string>,
 })
 
-const fromRecord = (record: OutboxRecord): RequestsTable => ({
+const fromRecord = (record: OutboxRecord, held = false): RequestsTable => ({
   id: record.id,
   received_at: record.receivedAt,
   service_id: record.serviceId,
   template_id: record.templateId,
   params: JSON.stringify(record.params),
+  held: held ? 1 : 0,
 })
 
 const defaultFreeBytes = async (dir: string): Promise<number> => {
@@ -659,9 +688,21 @@ export abstract class LeadStore {
     record: OutboxRecord,
     channels: readonly Channel[] = [],
     /** More to write in the same transaction (the WhatsApp rep's turn), once it is inserted. */
-    alsoWrite?: (trx: Kysely<Database>, record: OutboxRecord) => Promise<void>,
+    alsoWrite?: AlsoWrite,
   ): Promise<boolean> {
-    const row = fromRecord(record)
+    return (await this.write(record, channels, null, alsoWrite)).outcome === 'stored'
+  }
+
+  /** Stores a request (held when `holdCap` is a number, within that cap). */
+  private async write(
+    record: OutboxRecord,
+    channels: readonly Channel[],
+    holdCap: number | null,
+    alsoWrite: AlsoWrite | undefined,
+  ): Promise<{ outcome: 'stored' | 'already-stored' | 'cap-reached'; heldBefore: number }> {
+    const held = holdCap !== null
+    let heldBefore = 0
+    const row = fromRecord(record, held)
     let used = 0
     try {
       used = await this.usedBytes()
@@ -673,13 +714,21 @@ export abstract class LeadStore {
             `its limit of ${this.options.maxBytes} bytes (OUTBOX_MAX_BYTES)`,
         )
       }
-      const inserted = await this.transact(async (trx) => {
+      const outcome = await this.transact(async (trx) => {
+        if (holdCap !== null) {
+          // Servers sharing PostgreSQL count one after another, so the cap holds for them all.
+          if (this.kind === 'postgres') {
+            await sql`select pg_advisory_xact_lock(hashtext('gaspre-held-requests'))`.execute(trx)
+          }
+          heldBefore = await this.countHeld(trx)
+          if (heldBefore >= holdCap) return 'cap-reached' as const
+        }
         const result = await trx
           .insertInto('lead_requests')
           .values(row)
           .onConflict((conflict) => conflict.column('id').doNothing())
           .executeTakeFirst()
-        if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false
+        if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return 'already-stored' as const
         if (channels.length > 0) {
           const now = Date.now()
           await trx
@@ -688,7 +737,7 @@ export abstract class LeadStore {
               channels.map((channel) => ({
                 request_id: record.id,
                 channel,
-                state: 'pending' as const,
+                state: held ? ('held' as const) : ('pending' as const),
                 attempts: 0,
                 next_attempt_at: now,
                 retry_until: now + RETRY_FOR_MS,
@@ -703,10 +752,10 @@ export abstract class LeadStore {
             .execute()
         }
         await alsoWrite?.(trx, record)
-        return true
+        return 'stored' as const
       })
       this.failure = null
-      return inserted
+      return { outcome, heldBefore }
     } catch (error) {
       const failure = error instanceof OutboxError ? error : this.asOutboxError(error, used)
       if (failure.failure !== 'full') this.failure = failure.message
@@ -714,6 +763,76 @@ export abstract class LeadStore {
     } finally {
       this.report(await this.check())
     }
+  }
+
+  // Requests held past the total ceiling (a flood): kept apart until a person decides.
+
+  /**
+   * Stores the request as held (it came past the total ceiling): like append, with its
+   * deliveries 'held', which the worker never takes, until releaseHeldRequests. Resolves to
+   * how many are held now, or to null, storing nothing, when `cap` were held already.
+   */
+  async hold(
+    record: OutboxRecord,
+    channels: readonly Channel[],
+    cap: number,
+    alsoWrite?: AlsoWrite,
+  ): Promise<number | null> {
+    const { outcome, heldBefore } = await this.write(record, channels, cap, alsoWrite)
+    return outcome === 'cap-reached' ? null : heldBefore + (outcome === 'stored' ? 1 : 0)
+  }
+
+  /** How many requests are held now. */
+  async heldCount(): Promise<number> {
+    return this.countHeld(this.db)
+  }
+
+  /**
+   * Lets held requests go (one by its id, or all): their deliveries become pending, tried at
+   * once and for three days, as if the requests had just come. Returns how many were released.
+   */
+  async releaseHeldRequests(requestId?: string): Promise<number> {
+    return this.transact(async (trx) => {
+      const now = Date.now()
+      let held = trx.selectFrom('lead_requests').select('id').where('held', '=', 1)
+      if (requestId !== undefined) held = held.where('id', '=', requestId)
+      await trx
+        .updateTable('lead_deliveries')
+        .set({
+          state: 'pending',
+          attempts: 0,
+          next_attempt_at: now,
+          retry_until: now + RETRY_FOR_MS,
+          // Queued now: how long it waited held is no delivery's delay (/healthz/delivery).
+          queued_at: now,
+          locked_until: null,
+        })
+        .where('state', '=', 'held')
+        .where('request_id', 'in', held)
+        .execute()
+      let release = trx.updateTable('lead_requests').set({ held: 0 }).where('held', '=', 1)
+      if (requestId !== undefined) release = release.where('id', '=', requestId)
+      return Number((await release.executeTakeFirst()).numUpdatedRows)
+    })
+  }
+
+  /** Erases every held request, with its deliveries, for good. Returns how many. */
+  async eraseHeldRequests(): Promise<number> {
+    return this.transact(async (trx) => {
+      const held = trx.selectFrom('lead_requests').select('id').where('held', '=', 1)
+      await trx.deleteFrom('lead_deliveries').where('request_id', 'in', held).execute()
+      const erased = await trx.deleteFrom('lead_requests').where('held', '=', 1).executeTakeFirst()
+      return Number(erased.numDeletedRows)
+    })
+  }
+
+  private async countHeld(db: Kysely<Database>): Promise<number> {
+    const { count } = await db
+      .selectFrom('lead_requests')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('held', '=', 1)
+      .executeTakeFirstOrThrow()
+    return Number(count)
   }
 
   /** Bytes the store holds now, as OUTBOX_MAX_BYTES counts them. */
@@ -762,7 +881,7 @@ export abstract class LeadStore {
 
   /** Requests with their deliveries, newest first (oldest first with `oldestFirst`), in pages. */
   async *requests(
-    filter: { oldestFirst?: boolean; failedOnly?: boolean } = {},
+    filter: { oldestFirst?: boolean; failedOnly?: boolean; held?: boolean } = {},
     pageSize = 500,
   ): AsyncGenerator<StoredRequest> {
     const direction = filter.oldestFirst === true ? 'asc' : 'desc'
@@ -779,6 +898,7 @@ export abstract class LeadStore {
           sub.selectFrom('lead_deliveries').select('request_id').where('state', '=', 'failed'),
         )
       }
+      if (filter.held !== undefined) query = query.where('held', '=', filter.held ? 1 : 0)
       if (after !== null) {
         const { receivedAt, id } = after
         const beyond = direction === 'asc' ? '>' : '<'
@@ -807,6 +927,7 @@ export abstract class LeadStore {
           ...toRecord(row),
           deliveries: deliveries.filter((d) => d.request_id === row.id).map(toDelivery),
           whatsapp: routes.get(row.id) ?? null,
+          held: row.held === 1,
         }
       }
       const last = rows[rows.length - 1]!
@@ -862,6 +983,7 @@ export abstract class LeadStore {
       ...toRecord(row),
       deliveries: deliveries.map(toDelivery),
       whatsapp: routes.get(id) ?? null,
+      held: row.held === 1,
     }
   }
 
@@ -1303,8 +1425,12 @@ export async function openLeadStore(
   let sqlite: SqliteDatabase.Database
   try {
     sqlite = openSqlite(file)
-    // exec(), not pragma(): it makes no statement object (see openSqlite).
-    sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON')
+    // exec(), not pragma(): it makes no statement object (see openSqlite). secure_delete: what
+    // is deleted (an erased request) is overwritten with zeros, not left in free pages.
+    sqlite.exec(
+      'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; ' +
+        'PRAGMA secure_delete = ON',
+    )
     const pageSize = pragmaValue(sqlite, 'page_size')
     // The cap: SQLite refuses to grow the file past it (SQLITE_FULL), whatever the writer.
     const maxPages = Math.max(Math.floor(options.maxBytes / pageSize), 16)

@@ -6,8 +6,10 @@ import { readConfig } from './config.js'
 export interface ServerLimits {
   /** Demo requests accepted per client per minute (the sending endpoints only). */
   rateLimitPerMinute: number
-  /** Demo requests stored per minute from all clients together. */
+  /** Demo requests delivered per minute from all clients together; more are held. */
   totalLimitPerMinute: number
+  /** Requests held past the total ceiling at most; more are refused. */
+  heldLimit: number
   /** Open connections in all; a newcomer past it takes an idle one's place. */
   maxConnections: number
   /** Open connections one client may hold; a trusted proxy is not counted. */
@@ -21,6 +23,7 @@ const defaults = readConfig({}, '.')
 export const DEFAULT_LIMITS: ServerLimits = {
   rateLimitPerMinute: defaults.rateLimitPerMinute,
   totalLimitPerMinute: defaults.totalLimitPerMinute,
+  heldLimit: defaults.heldLimit,
   maxConnections: defaults.maxConnections,
   maxConnectionsPerClient: defaults.maxConnectionsPerClient,
   outboxMaxBytes: defaults.outboxMaxBytes,

@@ -14,6 +14,7 @@ import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
 import { SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
 import { SQLITE_FILE, StoreError, openLeadStore, type LeadStore } from './lead-store.js'
 import { importDataDirOutbox } from './outbox-import.js'
+import { RetentionJob } from './retention.js'
 import { assignRep } from './whatsapp-store.js'
 import { SiteBuildError, readSiteBuild } from './site-build.js'
 
@@ -129,7 +130,10 @@ async function main(): Promise<void> {
     limits: config,
     trustProxy: config.trustProxy,
     ...(store !== null && { store, deliveryChannels: channels }),
-    ...(worker !== null && { onStored: () => worker.kick() }),
+    ...(worker !== null && {
+      onStored: () => worker.kick(),
+      onFloodEpisode: (episode) => void worker.floodEpisode(episode),
+    }),
     ...(store !== null && {
       deliveryHealth: () => deliveryHealth(store, channels, alertAfterMs),
     }),
@@ -150,7 +154,7 @@ async function main(): Promise<void> {
   // Its own listener on 127.0.0.1, never the public port; a port taken stops the start.
   const metricsServer =
     metrics !== null && config.metricsPort !== undefined
-      ? await listenForMetrics(metrics.registry, config.metricsPort).catch((error: unknown) => {
+      ? await listenForMetrics(metrics, config.metricsPort).catch((error: unknown) => {
           throw new ConfigError(
             `METRICS_PORT ${config.metricsPort} cannot be listened on: ${error instanceof Error ? error.message : String(error)}`,
           )
@@ -180,6 +184,16 @@ async function main(): Promise<void> {
       )
     }
   }
+  // After the import, whose oldest requests may already be past the retention period.
+  if (store !== null && config.retentionDays > 0) {
+    const retention = new RetentionJob(store, {
+      days: config.retentionDays,
+      dataDir: config.dataDir,
+    })
+    // Stopped with the app, so a run under way ends before the store closes.
+    app.addHook('onClose', () => retention.stop())
+    await retention.start(app.log)
+  }
   // One server per SQLite file: what a killed predecessor held is free at once.
   if (store?.kind === 'sqlite') await store.releaseHeld()
   worker?.start(app.log)
@@ -198,6 +212,12 @@ async function main(): Promise<void> {
     console.log(
       `Demo requests are stored in ${store.location} (list them: npm run outbox)` +
         (lock !== null ? `; this server holds ${config.dataDir} until it stops` : ''),
+    )
+    console.log(
+      config.retentionDays > 0
+        ? `Requests older than ${config.retentionDays} days are erased, at start and once a day ` +
+            '(LEADS_RETENTION_DAYS)'
+        : 'LEADS_RETENTION_DAYS=0: demo requests are kept forever; none is erased for its age',
     )
     console.log(
       channels.length > 0

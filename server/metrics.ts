@@ -5,13 +5,44 @@
 // names and outcomes only, never personal data.
 import { createServer, type Server } from 'node:http'
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client'
-import { channelReports } from './delivery-health.js'
+import { channelReports, type ChannelReport } from './delivery-health.js'
 import type { DeliveryObserver } from './delivery.js'
 import type { Channel, LeadStore } from './lead-store.js'
 
-export interface DeliveryMetrics {
-  registry: Registry
+/** One gauge per channel: its name, its help, and its value from the channel's report. */
+const CHANNEL_GAUGES: [string, string, (report: ChannelReport, now: number) => number][] = [
+  [
+    'gaspre_deliveries_pending',
+    'Deliveries of demo requests waiting on each channel.',
+    (report) => report.backlog.pending,
+  ],
+  [
+    'gaspre_delivery_oldest_pending_age_seconds',
+    'How long the longest-waiting delivery of each channel has waited; 0 when none waits.',
+    ({ backlog }, now) =>
+      backlog.oldestQueuedAt === null ? 0 : (now - backlog.oldestQueuedAt) / 1000,
+  ],
+  [
+    'gaspre_dead_letters',
+    'Deliveries that failed for good and wait to be re-sent (npm run outbox -- --failed).',
+    (report) => report.backlog.failed,
+  ],
+  [
+    'gaspre_channel_up',
+    '1 while a channel delivers, 0 while it fails.',
+    (report) => (report.state.failingSince === null ? 1 : 0),
+  ],
+  [
+    'gaspre_channel_failing_since_seconds',
+    'When the current outage of a channel began (Unix time); 0 while it delivers.',
+    ({ state }) => (state.failingSince === null ? 0 : state.failingSince / 1000),
+  ],
+]
+
+interface DeliveryMetrics {
   observer: DeliveryObserver
+  /** The metrics as Prometheus reads them, the store's figures read now. */
+  scrape(): Promise<{ contentType: string; text: string }>
 }
 
 export function deliveryMetrics(
@@ -27,93 +58,44 @@ export function deliveryMetrics(
     labelNames: ['channel', 'outcome'] as const,
     registers: [registry],
   })
-  // Read from the store at each scrape (once for all the gauges), so that every server on one
-  // PostgreSQL says the same.
-  let scrape: { at: number; reports: ReturnType<typeof channelReports> } | null = null
-  const reports = () => {
-    if (scrape === null || Date.now() - scrape.at > 1_000) {
-      scrape = { at: Date.now(), reports: channelReports(store, channels, alertAfterMs) }
-    }
-    return scrape.reports
+  // Read from the store once per scrape, before the gauges are collected, so that every server
+  // on one PostgreSQL says the same.
+  let latest: ChannelReport[] = []
+  for (const [name, help, value] of CHANNEL_GAUGES) {
+    new Gauge({
+      name,
+      help,
+      labelNames: ['channel'] as const,
+      registers: [registry],
+      collect() {
+        const now = Date.now()
+        for (const report of latest) this.set({ channel: report.state.channel }, value(report, now))
+      },
+    })
   }
-  new Gauge({
-    name: 'gaspre_deliveries_pending',
-    help: 'Deliveries of demo requests waiting on each channel.',
-    labelNames: ['channel'] as const,
-    registers: [registry],
-    async collect() {
-      for (const report of await reports()) {
-        this.set({ channel: report.state.channel }, report.backlog.pending)
-      }
-    },
-  })
-  new Gauge({
-    name: 'gaspre_delivery_oldest_pending_age_seconds',
-    help: 'How long the longest-waiting delivery of each channel has waited; 0 when none waits.',
-    labelNames: ['channel'] as const,
-    registers: [registry],
-    async collect() {
-      const now = Date.now()
-      for (const report of await reports()) {
-        const oldest = report.backlog.oldestQueuedAt
-        this.set({ channel: report.state.channel }, oldest === null ? 0 : (now - oldest) / 1000)
-      }
-    },
-  })
-  new Gauge({
-    name: 'gaspre_dead_letters',
-    help: 'Deliveries that failed for good and wait to be re-sent (npm run outbox -- --failed).',
-    labelNames: ['channel'] as const,
-    registers: [registry],
-    async collect() {
-      for (const report of await reports()) {
-        this.set({ channel: report.state.channel }, report.backlog.failed)
-      }
-    },
-  })
-  new Gauge({
-    name: 'gaspre_channel_up',
-    help: '1 while a channel delivers, 0 while it fails.',
-    labelNames: ['channel'] as const,
-    registers: [registry],
-    async collect() {
-      for (const report of await reports()) {
-        this.set({ channel: report.state.channel }, report.state.failingSince === null ? 1 : 0)
-      }
-    },
-  })
-  new Gauge({
-    name: 'gaspre_channel_failing_since_seconds',
-    help: 'When the current outage of a channel began (Unix time); 0 while it delivers.',
-    labelNames: ['channel'] as const,
-    registers: [registry],
-    async collect() {
-      for (const report of await reports()) {
-        const since = report.state.failingSince
-        this.set({ channel: report.state.channel }, since === null ? 0 : since / 1000)
-      }
-    },
-  })
   for (const channel of channels) {
     for (const outcome of ['delivered', 'retried', 'channel_fault', 'dead_letter']) {
       deliveries.inc({ channel, outcome }, 0)
     }
   }
   return {
-    registry,
     observer: { outcome: (channel, outcome) => deliveries.inc({ channel, outcome }) },
+    async scrape() {
+      latest = await channelReports(store, channels, alertAfterMs)
+      return { contentType: registry.contentType, text: await registry.metrics() }
+    },
   }
 }
 
 /** Serves `/metrics` on 127.0.0.1:port only; resolves once it listens. */
-export async function listenForMetrics(registry: Registry, port: number): Promise<Server> {
+export async function listenForMetrics(metrics: DeliveryMetrics, port: number): Promise<Server> {
   const server = createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found')
       return
     }
-    registry.metrics().then(
-      (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
+    metrics.scrape().then(
+      ({ contentType, text }) => response.writeHead(200, { 'content-type': contentType }).end(text),
       () =>
         response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('Unavailable'),
     )

@@ -285,7 +285,7 @@ describe("deliveries in the sales team's commands", () => {
       ['pending', 0],
     ])
     await again.close()
-  })
+  }, 120_000)
 
   it('opens with one line per channel: delivering, or failing since when, why, how many wait', async () => {
     const data = join(dir, 'channels')

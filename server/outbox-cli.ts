@@ -2,13 +2,20 @@
 // requests newest first, each with how its deliveries went; `--xlsx > solicitudes.xlsx` exports
 // them as a spreadsheet and `--csv > solicitudes.csv` as CSV (oldest first); `--failed` lists the
 // dead letters, `--resend ID` and `--resend-failed` send them again; `--json` prints every request
-// as JSON Lines for scripts; `--import FILE` brings in an older server's outbox.jsonl.
+// as JSON Lines for scripts; `--import FILE` brings in an older server's outbox.jsonl. Requests
+// held during a flood are listed apart (`--held` alone), and `--release ID`, `--release-held`
+// or `--erase-held` decide what becomes of them.
+// For a person's access or erasure request (ARCO, GDPR): `--export PERSON` prints every request
+// of one e-mail address or phone number as JSON (`--xlsx`: a spreadsheet), `--erase PERSON|ID`
+// shows what will go, asks, and erases it for good (`--yes`: without asking), and `--erasures`
+// lists the record of erasures, which holds no personal data.
 // It reads the server's own store (SQLite in DATA_DIR, default <repo>/.data, or PostgreSQL when
 // DATABASE_URL is set), also while the server runs, in pages: memory stays flat. It runs from the
 // build (scripts/outbox.mjs) with no dev dependencies.
 import { constants, fstatSync, ftruncateSync, readFileSync, writeSync } from 'node:fs'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { createInterface } from 'node:readline/promises'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { ATTRIBUTION_MAX_LENGTH, type AttributionParam } from '../src/contract/attribution.js'
 import { CONTACT_NUMBER_PARAM, FIELD_NAMES } from '../src/contract/demo-request.js'
@@ -17,7 +24,9 @@ import { SettingError } from '../src/config/env-settings.js'
 import { readConfig, type DeliveryConfig } from './config.js'
 import { channelReports, type ChannelReport } from './delivery-health.js'
 import { deliveryChannels } from './delivery.js'
-import { arrivedAt, deliveryState, whatsAppLines } from './lead-mail.js'
+import { RULE_LABELS, erasures } from './erasure-log.js'
+import { arrivedAt, deliveryState, leadMail, whatsAppLines } from './lead-mail.js'
+import { eraseRequests, requestsOf } from './lead-privacy.js'
 import {
   SQLITE_FILE,
   StoreError,
@@ -28,9 +37,11 @@ import {
   type StoredRequest,
   type WhatsAppRoute,
 } from './lead-store.js'
+import { countInDataDirOutbox, dropFromDataDirOutbox } from './outbox-file-erasure.js'
 import { importOutboxFile } from './outbox-import.js'
-import type { OutboxRecord } from './outbox.js'
+import { OUTBOX_FILE, type OutboxRecord } from './outbox.js'
 import { writeXlsx } from './outbox-xlsx.js'
+import { personOf, sentBy, type Person } from './person-match.js'
 import { visibleControls } from './visible-text.js'
 
 const KNOWN = new Set<string>(requestLines.map(([name]) => name))
@@ -59,12 +70,36 @@ const USAGE = [
   '     npm run outbox -- --resend ID   vuelve a enviar los envíos fallidos de una solicitud',
   '     npm run outbox -- --resend-failed',
   '                                     vuelve a enviar todos los envíos fallidos',
+  '     npm run outbox -- --held        solo las retenidas: llegaron durante una avalancha de',
+  '                                     solicitudes y no se envían hasta que alguien lo decida',
+  '     npm run outbox -- --release ID  envía una solicitud retenida',
+  '     npm run outbox -- --release-held',
+  '                                     envía todas las retenidas',
+  '     npm run outbox -- --erase-held  borra para siempre todas las retenidas',
   '     npm run outbox -- --json        todas, como JSON Lines, para scripts',
   '     npm run outbox -- --import outbox.jsonl',
   '                                     importa el outbox.jsonl de un servidor anterior (por id)',
+  '     npm run outbox -- --export PERSONA > datos.json',
+  '                                     todas las solicitudes de una persona (su correo o su teléfono),',
+  '                                     en JSON; con --xlsx, en hoja de cálculo',
+  '     npm run outbox -- --erase PERSONA|ID',
+  '                                     muestra sus solicitudes, pregunta y las borra para siempre con',
+  '                                     sus envíos (--yes: sin preguntar)',
+  '     npm run outbox -- --erasures    los borrados hechos: cuándo, cuántas y por qué, sin datos personales',
 ].join('\n')
-const FLAGS = new Set(['--csv', '--xlsx', '--failed', '--resend-failed', '--json'])
-const WITH_VALUE = new Set(['--resend', '--import'])
+const FLAGS = new Set([
+  '--csv',
+  '--xlsx',
+  '--failed',
+  '--resend-failed',
+  '--json',
+  '--held',
+  '--release-held',
+  '--erase-held',
+  '--erasures',
+  '--yes',
+])
+const WITH_VALUE = new Set(['--resend', '--import', '--release', '--export', '--erase'])
 
 const CHANNEL_LABELS: Record<Channel, string> = {
   email: 'Envío por correo',
@@ -80,8 +115,12 @@ function field(label: string, value: string): string {
 }
 
 export function formatRecord(
-  record: OutboxRecord & { deliveries?: Delivery[]; whatsapp?: WhatsAppRoute | null },
-  index: number,
+  record: OutboxRecord & {
+    deliveries?: Delivery[]
+    held?: boolean
+    whatsapp?: WhatsAppRoute | null
+  },
+  index: number | string,
   timeZone = 'America/Mexico_City',
 ): string {
   const when = `${arrivedAt(record.receivedAt, timeZone)} (${timeZone})`
@@ -91,6 +130,14 @@ export function formatRecord(
     .filter((name) => !KNOWN.has(name))
     .sort()
   for (const name of others) lines.push(field(visibleControls(name), record.params[name] ?? ''))
+  if (record.held === true) {
+    lines.push(
+      field(
+        'Retenida',
+        `llegó durante una avalancha; si es de una persona: npm run outbox -- --release ${record.id}`,
+      ),
+    )
+  }
   const deliveries = record.deliveries ?? []
   if (deliveries.length === 0) lines.push(field('Envío', 'ninguno configurado: solo guardada'))
   for (const delivery of deliveries) {
@@ -165,6 +212,33 @@ export async function writeCsv(store: LeadStore, output: ChunkedOutput) {
 const solicitudes = (count: number): string =>
   count === 1 ? '1 solicitud de demo' : `${count} solicitudes de demo`
 
+const retenidas = (count: number): string =>
+  count === 1 ? '1 solicitud retenida' : `${count} solicitudes retenidas`
+
+const WHAT_TO_DO_WITH_HELD =
+  '\nSi alguna es de una persona, envíala: npm run outbox -- --release ID ' +
+  '(o todas: npm run outbox -- --release-held).\n' +
+  'Para borrar todas las retenidas: npm run outbox -- --erase-held\n'
+
+/**
+ * Writes the held requests, newest first, numbered R1… in arrival order: `heading` says what
+ * they are, and what can be done with them follows.
+ */
+async function writeHeld(
+  store: LeadStore,
+  output: ChunkedOutput,
+  timeZone: string,
+  held: number,
+  heading: string,
+) {
+  await output.write(heading)
+  let index = held
+  for await (const request of store.requests({ held: true })) {
+    await output.write(`\n${formatRecord(request, `R${index--}`, timeZone)}\n`)
+  }
+  await output.write(WHAT_TO_DO_WITH_HELD)
+}
+
 /**
  * One line per configured channel: delivering, or failing since when, why, how many wait and
  * when the next try is.
@@ -190,27 +264,43 @@ export function channelLines(reports: readonly ChannelReport[], timeZone: string
   })
 }
 
-/** Writes the readable listing, newest first, numbered in arrival order. */
+/** Writes the readable listing, newest first, numbered in arrival order; held ones apart. */
 async function writeListing(
   store: LeadStore,
   output: ChunkedOutput,
   { timeZone, channels, alertAfterMs }: DeliveryConfig & { channels: Channel[] },
-  failedOnly: boolean,
+  only: 'failed' | 'held' | null,
 ) {
   if (channels.length > 0) {
     const reports = await channelReports(store, channels, alertAfterMs)
     await output.write(`${channelLines(reports, timeZone).join('\n')}\n\n`)
   }
+  const failedOnly = only === 'failed'
   const total = await store.count()
+  const held = await store.heldCount()
+  if (only === 'held') {
+    if (held === 0) await output.write(`No hay solicitudes retenidas (en ${store.location}).\n`)
+    else {
+      await writeHeld(
+        store,
+        output,
+        timeZone,
+        held,
+        `${retenidas(held)} en ${store.location}, de la más reciente a la más antigua. ` +
+          'Llegaron durante una avalancha y no se han enviado a nadie:\n',
+      )
+    }
+    await output.flush()
+    return
+  }
   if (total === 0) {
     await output.write(`Todavía no hay solicitudes de demo guardadas (en ${store.location}).\n`)
     await output.flush()
     return
   }
-  const requests = store.requests({ failedOnly })
   if (failedOnly) {
     let shown = 0
-    for await (const request of requests) {
+    for await (const request of store.requests({ failedOnly })) {
       if (shown++ === 0) {
         await output.write(
           `Solicitudes con envíos fallidos en ${store.location}, de la más reciente a la más antigua:\n`,
@@ -227,12 +317,35 @@ async function writeListing(
     await output.flush()
     return
   }
-  await output.write(
-    `${solicitudes(total)} en ${store.location}, de la más reciente a la más antigua:\n`,
-  )
-  let index = total
-  for await (const request of requests) {
+  if (held > 0) {
+    await output.write(
+      held === 1
+        ? 'Atención: 1 solicitud llegó durante una avalancha y quedó retenida sin enviar ' +
+            '(está al final de la lista).\n\n'
+        : `Atención: ${held} solicitudes llegaron durante una avalancha y quedaron retenidas ` +
+            'sin enviar (están al final de la lista).\n\n',
+    )
+  }
+  const others = total - held
+  if (others > 0) {
+    await output.write(
+      `${solicitudes(others)} en ${store.location}, de la más reciente a la más antigua:\n`,
+    )
+  }
+  let index = others
+  for await (const request of store.requests({ held: false })) {
     await output.write(`\n${formatRecord(request, index--, timeZone)}\n`)
+  }
+  if (held > 0) {
+    await writeHeld(
+      store,
+      output,
+      timeZone,
+      held,
+      `${others > 0 ? '\n' : ''}Retenidas (${held}), de la más reciente a la más antigua: llegaron ` +
+        'cuando entraban más solicitudes por minuto de las que el servidor envía ' +
+        '(DEMO_TOTAL_LIMIT_PER_MINUTE), casi siempre de un robot:\n',
+    )
   }
   await output.flush()
 }
@@ -258,6 +371,7 @@ export const asJson = (request: StoredRequest) => ({
   serviceId: request.serviceId,
   templateId: request.templateId,
   params: request.params,
+  held: request.held,
   deliveries: request.deliveries.map((delivery) => ({
     channel: delivery.channel,
     state: delivery.state,
@@ -288,6 +402,243 @@ export const asJson = (request: StoredRequest) => ({
 
 const isoOrNull = (ms: number | null): string | null =>
   ms === null ? null : new Date(ms).toISOString()
+
+const envios = (count: number): string => (count === 1 ? '1 envío' : `${count} envíos`)
+
+/**
+ * The other addresses or numbers the person's requests carry: the person may have written
+ * others with them, which a second search by those finds.
+ */
+function otherContacts(person: Person, found: readonly StoredRequest[]): string[] {
+  const field = person.kind === 'email' ? 'user_phone' : 'user_email'
+  const shown: Person[] = []
+  for (const request of found) {
+    const contact = personOf(request.params[field] ?? '')
+    if (contact === null || shown.some((each) => sentBy(each, { [field]: contact.text }))) continue
+    shown.push(contact)
+  }
+  return shown.map((contact) => contact.text)
+}
+
+function tellOtherContacts(person: Person, found: readonly StoredRequest[]): void {
+  const others = otherContacts(person, found).map((other) => `«${visibleControls(other)}»`)
+  if (others.length === 0) return
+  const listed =
+    others.length === 1 ? others[0] : `${others.slice(0, -1).join(', ')} y ${others.at(-1)}`
+  const what =
+    person.kind === 'email'
+      ? others.length === 1
+        ? 'el teléfono'
+        : 'los teléfonos'
+      : others.length === 1
+        ? 'el correo'
+        : 'los correos'
+  console.error(
+    `outbox: en ellas figura también ${what} ${listed}: ` +
+      `${others.length === 1 ? 'búscalo' : 'búscalos'} también, por si la persona escribió ` +
+      'otras veces con otro dato.',
+  )
+}
+
+/** `--export PERSON`: every request of one person, as JSON or (`--xlsx`) a spreadsheet. */
+async function exportPerson(
+  store: LeadStore | null,
+  text: string,
+  xlsx: boolean,
+  timeZone: string,
+): Promise<number> {
+  const person = personOf(text)
+  if (person === null) {
+    console.error(`outbox: «${visibleControls(text)}» no es un correo electrónico ni un teléfono`)
+    return 2
+  }
+  const found = store === null ? [] : await requestsOf(store, person)
+  const sink = stdoutSink(stdoutHoldsNpmBanner())
+  if (xlsx) {
+    await writeXlsx(
+      {
+        requests: async function* () {
+          yield* found
+        },
+      },
+      sink,
+      timeZone,
+    )
+  } else {
+    const output = new ChunkedOutput(sink)
+    await output.write(`${JSON.stringify(found.map(asJson), null, 2)}\n`)
+    await output.flush()
+  }
+  console.error(
+    store === null
+      ? `outbox: todavía no hay solicitudes guardadas; ninguna de ${visibleControls(person.text)}`
+      : `outbox: ${solicitudes(found.length)} de ${visibleControls(person.text)} exportadas de ` +
+          store.location,
+  )
+  tellOtherContacts(person, found)
+  return 0
+}
+
+async function ask(question: string): Promise<string> {
+  const prompt = createInterface({ input: process.stdin, output: process.stdout })
+  try {
+    return await prompt.question(question)
+  } finally {
+    prompt.close()
+  }
+}
+
+/** The copies an erasure cannot reach: what was already mailed or posted to the CRM. */
+function copiesElsewhere(found: readonly StoredRequest[], delivery: DeliveryConfig): string[] {
+  const copies: string[] = []
+  for (const request of found) {
+    for (const sent of request.deliveries) {
+      if (sent.channel === 'email') {
+        // Recipients who took it, even while others still wait; all of them once delivered.
+        const to =
+          sent.doneRecipients.length > 0
+            ? sent.doneRecipients
+            : sent.state === 'delivered'
+              ? (delivery.email?.to ?? [])
+              : null
+        if (to === null) continue
+        copies.push(
+          `  - el correo «${visibleControls(leadMail(request, delivery.timeZone).subject)}»` +
+            (to.length > 0 ? ` enviado a ${to.join(', ')}` : '') +
+            ` (id ${request.id})`,
+        )
+      } else if (sent.channel === 'webhook' && sent.state === 'delivered') {
+        copies.push(
+          '  - lo que recibió el CRM por webhook' +
+            (delivery.webhook ? ` (${new URL(delivery.webhook.url).origin})` : '') +
+            ` con el id ${request.id}`,
+        )
+      }
+    }
+    // Each message the Cloud API took sits in that rep's WhatsApp chat.
+    for (const message of request.whatsapp?.messages ?? []) {
+      if (message.wamid === null) continue
+      copies.push(`  - el mensaje de WhatsApp enviado a ${message.rep} (id ${request.id})`)
+    }
+  }
+  return copies
+}
+
+/**
+ * `--erase PERSON|ID`: shows the requests that will go, asks (unless `--yes`), then erases
+ * them with their deliveries in one transaction, and their lines in an outbox.jsonl kept in
+ * DATA_DIR. A record of it without personal data stays (`--erasures`).
+ */
+async function erase(
+  store: LeadStore | null,
+  text: string,
+  yes: boolean,
+  dataDir: string,
+  delivery: DeliveryConfig,
+): Promise<number> {
+  // An id first: one made of digits and dashes would otherwise read as a phone number.
+  const byId = store === null ? null : await store.request(text.trim())
+  const person = byId === null ? personOf(text) : null
+  if (byId === null && person === null) {
+    console.error(
+      `outbox: «${visibleControls(text)}» no es un correo electrónico, un teléfono ni el id de ` +
+        'una solicitud guardada',
+    )
+    return 2
+  }
+  const found = byId !== null ? [byId] : store === null ? [] : await requestsOf(store, person!)
+  const ids = new Set(found.map((request) => request.id))
+  const picks = (record: OutboxRecord): boolean =>
+    ids.has(record.id) || (person !== null && sentBy(person, record.params))
+  const inFile = await countInDataDirOutbox(dataDir, picks)
+  const who = person !== null ? `de ${visibleControls(person.text)}` : `con el id ${byId?.id ?? ''}`
+  const where = store?.location ?? join(dataDir, SQLITE_FILE)
+  if (found.length === 0 && inFile === 0) {
+    console.log(`No hay ninguna solicitud de demo ${who} en ${where}: nada que borrar.`)
+    return 0
+  }
+
+  const fileNote =
+    inFile > 0
+      ? ` y ${inFile === 1 ? '1 línea' : `${inFile} líneas`} de ${join(dataDir, OUTBOX_FILE)}`
+      : ''
+  console.log(
+    `Se borrarán para siempre ${solicitudes(found.length)} ${who}, con sus envíos, de ` +
+      `${where}${fileNote}:`,
+  )
+  found.forEach((request, index) => {
+    console.log(`\n${formatRecord(request, index + 1, delivery.timeZone)}`)
+  })
+  console.log('')
+  if (person !== null) tellOtherContacts(person, found)
+  if (!yes) {
+    if (!process.stdin.isTTY) {
+      console.error(
+        'outbox: no se borró nada: sin una terminal en la que confirmarlo, el borrado solo se ' +
+          'hace con --yes (npm run outbox -- --erase … --yes)',
+      )
+      return 2
+    }
+    const answer = await ask('¿Las borro para siempre? Escribe «sí» para confirmar: ')
+    if (!/^s[ií]?$/i.test(answer.trim())) {
+      console.log('No se borró nada.')
+      return 1
+    }
+  }
+
+  const erased =
+    store === null
+      ? { requests: 0, deliveries: 0 }
+      : await eraseRequests(store, [...ids], 'person-request')
+  const lines = await dropFromDataDirOutbox(dataDir, store?.location ?? '', picks)
+  const fileDone =
+    lines !== null && lines.removed > 0
+      ? ` y ${lines.removed === 1 ? '1 línea' : `${lines.removed} líneas`} de ${join(dataDir, OUTBOX_FILE)}` +
+        (lines.fileRemoved ? ' (no quedaba ninguna otra: el archivo ya no existe)' : '')
+      : ''
+  console.log(
+    `Borradas: ${solicitudes(erased.requests)} y ${envios(erased.deliveries)} de ${where}` +
+      `${fileDone}. Queda constancia del borrado, sin datos personales: ` +
+      'npm run outbox -- --erasures',
+  )
+  if (erased.leftInWal === true) {
+    console.log(
+      'Aviso: otro proceso leía el almacén sin pausa y su registro (el archivo -wal) aún puede ' +
+        'guardar una copia de lo borrado, hasta que SQLite lo reutilice. Para vaciarlo ya, ' +
+        'detén el servidor y vuelve a arrancarlo: al cerrarse lo vacía.',
+    )
+  }
+  const copies = copiesElsewhere(found, delivery)
+  if (copies.length > 0) {
+    console.log(
+      [
+        'Fuera de este servidor quedan copias que hay que borrar a mano (docs/sales-team.md):',
+        ...copies,
+      ].join('\n'),
+    )
+  }
+  return 0
+}
+
+/** `--erasures`: the record of erasures, newest first. */
+async function listErasures(store: LeadStore | null, timeZone: string): Promise<number> {
+  const list = store === null ? [] : await erasures(store.db)
+  if (list.length === 0) {
+    console.log('Todavía no se ha borrado ninguna solicitud.')
+    return 0
+  }
+  console.log(
+    `Borrados en ${store?.location ?? ''}, del más reciente al más antiguo (sin datos personales):`,
+  )
+  for (const erasure of list) {
+    console.log(
+      `  ${arrivedAt(erasure.erasedAt, timeZone)} (${timeZone})  ` +
+        `por ${RULE_LABELS[erasure.rule]}: ${solicitudes(erasure.requests)}, ` +
+        envios(erasure.deliveries),
+    )
+  }
+  return 0
+}
 
 /**
  * `npm run outbox -- --csv > file` (not silent) has npm print its "> gaspre-landing@1.0.0
@@ -340,7 +691,15 @@ function parseArgs(argv: readonly string[]): Parsed {
       values.set(arg, value)
     } else return `opción desconocida ${arg}`
   }
-  const chosen = [...flags, ...values.keys()].filter((arg) => arg !== '--help' && arg !== '-h')
+  if (flags.has('--yes') && !values.has('--erase')) return '--yes solo acompaña a --erase'
+  // --xlsx shapes an export, --yes an erasure: neither is a second command then.
+  const chosen = [...flags, ...values.keys()].filter(
+    (arg) =>
+      arg !== '--help' &&
+      arg !== '-h' &&
+      arg !== '--yes' &&
+      !(arg === '--xlsx' && values.has('--export')),
+  )
   if (chosen.length > 1) return `elige una sola de ${chosen.join(' y ')}`
   return { flags, values }
 }
@@ -357,6 +716,50 @@ async function openStore(): Promise<LeadStore | null> {
     { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
     { maxBytes: config.outboxMaxBytes, largestRecordBytes: 0 },
   )
+}
+
+/**
+ * `--release ID` and `--release-held` let held requests go (the server sends them within
+ * seconds); `--erase-held` erases them. Resolves to the exit code.
+ */
+async function decideOnHeld(
+  store: LeadStore | null,
+  release: string | undefined,
+  erase: boolean,
+): Promise<number> {
+  if (store === null) {
+    console.error('outbox: todavía no hay solicitudes guardadas')
+    return 1
+  }
+  if (erase) {
+    const erased = await store.eraseHeldRequests()
+    console.log(
+      erased === 0
+        ? 'No había solicitudes retenidas.'
+        : `${erased === 1 ? '1 solicitud retenida borrada' : `${erased} solicitudes retenidas borradas`} para siempre.`,
+    )
+    return 0
+  }
+  if (release !== undefined) {
+    const request = await store.request(release)
+    if (request === null) {
+      console.error(`outbox: no hay ninguna solicitud con el id ${release}`)
+      return 1
+    }
+    if (!request.held) {
+      console.error(`outbox: la solicitud ${release} no está retenida`)
+      return 1
+    }
+  }
+  const released = await store.releaseHeldRequests(release)
+  console.log(
+    released === 0
+      ? 'No había solicitudes retenidas.'
+      : released === 1
+        ? '1 solicitud liberada: el servidor la envía en unos segundos, como cualquier otra.'
+        : `${released} solicitudes liberadas: el servidor las envía en unos segundos, como cualquier otra.`,
+  )
+  return 0
 }
 
 /** Runs the CLI; resolves to the exit code. */
@@ -410,6 +813,17 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 0
     }
     store = await openStore()
+    const person = values.get('--export') ?? values.get('--erase')
+    if (person !== undefined || flags.has('--erasures')) {
+      const config = readConfig(process.env, repoRoot)
+      if (values.has('--export')) {
+        return await exportPerson(store, person!, flags.has('--xlsx'), timeZone)
+      }
+      if (person !== undefined) {
+        return await erase(store, person, flags.has('--yes'), config.dataDir, config.delivery)
+      }
+      return await listErasures(store, timeZone)
+    }
     const resend = values.get('--resend')
     if (resend !== undefined || flags.has('--resend-failed')) {
       if (store === null) {
@@ -428,6 +842,10 @@ export async function main(argv: readonly string[]): Promise<number> {
               'los manda en unos segundos y los reintenta hasta tres días.',
       )
       return 0
+    }
+    const release = values.get('--release')
+    if (release !== undefined || flags.has('--release-held') || flags.has('--erase-held')) {
+      return await decideOnHeld(store, release, flags.has('--erase-held'))
     }
     if (store === null) {
       if (flags.has('--json')) return 0
@@ -455,7 +873,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         store,
         new ChunkedOutput(stdoutSink(false)),
         { ...delivery, channels: deliveryChannels(delivery) },
-        flags.has('--failed'),
+        flags.has('--failed') ? 'failed' : flags.has('--held') ? 'held' : null,
       )
     }
   } catch (error) {

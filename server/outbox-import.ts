@@ -1,13 +1,15 @@
 // Nothing lost in the move: the requests an older server kept in DATA_DIR/outbox.jsonl go into
-// the store by their ids, so importing the same file twice stores each request once. The file
-// is only read, never changed. main.ts imports DATA_DIR's outbox.jsonl at start (once: a note
-// beside it remembers the file it imported); `npm run outbox -- --import FILE` imports any.
+// the store by their ids, so importing the same file twice stores each request once. The import
+// only reads the file (only erasures change it: outbox-file-erasure.ts). main.ts imports
+// DATA_DIR's outbox.jsonl at start (once: a note beside it remembers the file it imported);
+// `npm run outbox -- --import FILE` imports any.
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { LeadStore } from './lead-store.js'
 import { OUTBOX_FILE, streamOutbox, type OutboxRecord } from './outbox.js'
 
-const IMPORTED_NOTE = '.outbox-imported.json'
+/** Beside the file: which file was imported (outbox-file-erasure.ts keeps it true). */
+export const IMPORTED_NOTE = '.outbox-imported.json'
 const BATCH = 500
 
 interface ImportResult {
@@ -40,6 +42,10 @@ export async function importOutboxFile(store: LeadStore, file: string): Promise<
   return result
 }
 
+/** What the note says of a file imported into the store at `location`. */
+export const importedStamp = (stats: { size: number; mtimeMs: number }, location: string) =>
+  `${stats.size}:${stats.mtimeMs}:${location}`
+
 /**
  * At start: imports DATA_DIR's outbox.jsonl unless this very file (its size and time) was
  * imported before. Null when there is nothing to import.
@@ -51,7 +57,7 @@ export async function importDataDirOutbox(
   const file = join(dataDir, OUTBOX_FILE)
   const stats = await stat(file).catch(() => null)
   if (stats === null || stats.size === 0) return null
-  const seen = `${stats.size}:${stats.mtimeMs}:${store.location}`
+  const seen = importedStamp(stats, store.location)
   const note = join(dataDir, IMPORTED_NOTE)
   const before = await readFile(note, 'utf8').catch(() => '')
   if (before.trim() === seen) return null

@@ -46,7 +46,7 @@ const widthOf = (text: string): number =>
 
 /** Writes the workbook to `sink`, oldest first; returns how many requests it holds. */
 export async function writeXlsx(
-  store: LeadStore,
+  store: Pick<LeadStore, 'requests'>,
   sink: (chunk: Buffer) => Promise<void>,
   timeZone: string,
 ): Promise<number> {

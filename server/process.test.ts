@@ -268,7 +268,8 @@ describe('the server process', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
     const records = [1, 2].map((n) => ({
       id: `00000000-0000-4000-8000-00000000000${n}`,
-      receivedAt: `2026-01-0${n}T10:00:00.000Z`,
+      // Recent: older ones would go at start, past the retention period.
+      receivedAt: new Date(Date.now() - (3 - n) * 60_000).toISOString(),
       serviceId: 's',
       templateId: 't',
       params: { user_name: `Antes ${n}`, user_email: `antes${n}@x.mx` },

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { refusals } from '../src/contract/lead-server-text.js'
 import { buildApp } from './app.js'
 import { POSTED_PAGES, SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
 import { DEFAULT_LIMITS, type ServerLimits } from './limits.js'
@@ -215,6 +216,19 @@ describe('limits', () => {
     expect((await readOutbox(outboxPath(dataDir))).records).toHaveLength(10)
     // Pages are never limited.
     expect((await request(url, '/healthz')).status).toBe(200)
+  })
+
+  it('the development outbox, which cannot hold a request, refuses past the total ceiling', async () => {
+    await startApp({ totalLimitPerMinute: 2 })
+    expect((await send()).status).toBe(200)
+    expect((await sendForm()).status).toBe(200)
+    for (let i = 0; i < 3; i++) {
+      const refused = await send()
+      expect(refused.status).toBe(429)
+      expect(refused.text).toBe(refusals.busy)
+    }
+    await expectOnlyWholeLines(2)
+    expect(logLines.filter((line) => line.event === 'demo-request-ceiling')).toHaveLength(1)
   })
 
   it('DEMO_RATE_LIMIT_PER_MINUTE lowers or raises the limit', async () => {

@@ -1,7 +1,8 @@
-// A ceiling on the demo requests stored from all clients together, per minute. The per-client
-// limit stops one address; this stops many addresses, each within its own limit, from filling
-// the store and the sales team's inbox. It is set far above a real site's traffic (a landing
-// page gets a few requests an hour), so a visitor meets it only during a flood.
+// A ceiling on the demo requests delivered from all clients together, per minute. The
+// per-client limit stops one address; this stops many addresses, each within its own limit,
+// from filling the sales team's inbox: past it requests are held (email-stand-in.ts). It is set
+// far above a real site's traffic (a landing page gets a few requests an hour), so a visitor
+// meets it only during a flood.
 
 type CeilingAnswer =
   | { stored: true }
@@ -9,8 +10,6 @@ type CeilingAnswer =
       stored: false
       /** Seconds until the oldest request of the minute leaves it and a place frees up. */
       retryAfterSeconds: number
-      /** The first refusal since the ceiling was last below its limit: the log says it once. */
-      firstRefusal: boolean
     }
 
 const MINUTE_MS = 60_000
@@ -18,7 +17,6 @@ const MINUTE_MS = 60_000
 export class TotalCeiling {
   /** When each request of the last minute took its place, oldest first. */
   readonly #taken: number[] = []
-  #reached = false
 
   constructor(
     private readonly perMinute: number,
@@ -31,12 +29,9 @@ export class TotalCeiling {
     while (this.#taken.length > 0 && this.#taken[0]! <= now - MINUTE_MS) this.#taken.shift()
     if (this.#taken.length < this.perMinute) {
       this.#taken.push(now)
-      this.#reached = false
       return { stored: true }
     }
-    const firstRefusal = !this.#reached
-    this.#reached = true
     const retryAfterSeconds = Math.max(1, Math.ceil((this.#taken[0]! + MINUTE_MS - now) / 1000))
-    return { stored: false, retryAfterSeconds, firstRefusal }
+    return { stored: false, retryAfterSeconds }
   }
 }

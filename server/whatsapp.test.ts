@@ -176,6 +176,24 @@ describe('routing by territory, in turn', () => {
     expect(mail.text).toContain('WhatsApp: https://wa.me/34612345678')
   })
 
+  it('a request held in a flood has its rep from the start, and is messaged once released', async () => {
+    const peers = await world()
+    const running = await server(peers, { limits: { totalLimitPerMinute: 1, heldLimit: 5 } })
+    await send(running, MEXICO)
+    await send(running, MEXICO) // past the ceiling: held, told "sent" all the same
+    await expect.poll(() => peers.cloud.messages.length, { timeout: 10_000 }).toBe(1)
+    const [, held] = await running.requests()
+    expect(held!.held).toBe(true)
+    expect(whatsappOf(held!).rep).toBe('+5215522222222')
+    expect(held!.deliveries.map((d) => d.state)).toEqual(['held', 'held'])
+
+    expect(await running.store.releaseHeldRequests(held!.id)).toBe(1)
+    running.worker.kick()
+    await expect.poll(() => peers.cloud.messages.length, { timeout: 10_000 }).toBe(2)
+    expect(recipients(peers.cloud)).toEqual(['+5215511111111', '+5215522222222'])
+    await settled(running)
+  })
+
   it('two servers on one PostgreSQL take turns as one, and send each message once', async () => {
     const peers = await world()
     const databaseUrl = await freshDatabase()

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { carousel } from '../copy/home'
+import { enhanceCarousel } from '../browser/carousel'
 import { Carousel } from './carousel'
 
 const slides = ['Uno', 'Dos', 'Tres', 'Cuatro'].map((title) => ({
@@ -11,7 +12,10 @@ const slides = ['Uno', 'Dos', 'Tres', 'Cuatro'].map((title) => ({
 
 let reducedMotion = false
 beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true })
+  vi.useFakeTimers({
+    shouldAdvanceTime: true,
+    toFake: ['setTimeout', 'clearTimeout', 'Date', 'requestAnimationFrame', 'cancelAnimationFrame'],
+  })
   reducedMotion = false
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: reducedMotion && query.includes('reduce'),
@@ -31,18 +35,28 @@ beforeEach(() => {
     },
   )
 })
+const stops: (() => void)[] = []
 afterEach(() => {
+  for (const stop of stops.splice(0)) stop()
   vi.useRealTimers()
   vi.unstubAllGlobals()
+  vi.restoreAllMocks()
 })
 
 const current = () =>
   screen.getAllByRole('group', { hidden: true }).find((slide) => !slide.hasAttribute('inert'))!
 
+/** The carousel as the page serves it, driven as the page's script drives it. */
 function renderCarousel() {
-  render(
+  const { container } = render(
     <Carousel label="Funciones" labels={carousel.controls} intervalMs={3000} slides={slides} />,
   )
+  stops.push(enhanceCarousel(container.querySelector('[data-carousel]')!))
+  // The page paints; the rotation counts from there.
+  act(() => {
+    vi.advanceTimersToNextFrame()
+    vi.runOnlyPendingTimers()
+  })
   return userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
 }
 
@@ -81,6 +95,61 @@ describe('Carousel', () => {
     renderCarousel()
     expect(screen.getByRole('button', { name: carousel.controls.play })).toBeInTheDocument()
     act(() => void vi.advanceTimersByTime(9000))
+    expect(current()).toHaveAccessibleName('1 de 4')
+  })
+
+  it('turns by setting where the browser scrolls, one slide width per slide', async () => {
+    // jsdom lays nothing out: the slides' window is 320 px wide here, and scrolls are recorded.
+    const scrolledTo: number[] = []
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(320)
+    vi.spyOn(Element.prototype, 'scrollLeft', 'set').mockImplementation((left: number) =>
+      scrolledTo.push(left),
+    )
+    const user = renderCarousel()
+    await user.click(screen.getByRole('button', { name: 'Ir a la diapositiva 3' }))
+    await user.click(screen.getByRole('button', { name: carousel.controls.next }))
+    await user.click(screen.getByRole('button', { name: carousel.controls.next }))
+    expect(scrolledTo).toEqual([640, 960, 0])
+    expect(current()).toHaveAccessibleName('1 de 4')
+  })
+
+  it('the pointer and focus stop the rotation and make it polite; leaving resumes it', async () => {
+    const user = renderCarousel()
+    const track = current().parentElement!
+    await user.hover(screen.getByRole('region', { name: 'Funciones' }))
+    act(() => screen.getByRole('button', { name: 'Ir a la diapositiva 1' }).focus())
+    expect(track).toHaveAttribute('aria-live', 'polite')
+    act(() => void vi.advanceTimersByTime(9000))
+    expect(current()).toHaveAccessibleName('1 de 4')
+    await user.unhover(screen.getByRole('region', { name: 'Funciones' }))
+    act(() => screen.getByRole('button', { name: 'Ir a la diapositiva 1' }).blur())
+    expect(track).toHaveAttribute('aria-live', 'off')
+    act(() => void vi.advanceTimersByTime(3000))
+    expect(current()).toHaveAccessibleName('2 de 4')
+  })
+
+  it('the pause button says what it will do and stops the rotation for good', async () => {
+    const user = renderCarousel()
+    await user.click(screen.getByRole('button', { name: carousel.controls.pause }))
+    const play = screen.getByRole('button', { name: carousel.controls.play })
+    expect(play).toHaveAttribute('data-paused')
+    act(() => play.blur())
+    act(() => void vi.advanceTimersByTime(9000))
+    expect(current()).toHaveAccessibleName('1 de 4')
+  })
+
+  it('follows a swipe of 40 px or more', () => {
+    renderCarousel()
+    const viewport = current().parentElement!.parentElement!
+    const swipe = (from: number, to: number) => {
+      viewport.dispatchEvent(new PointerEvent('pointerdown', { clientX: from, bubbles: true }))
+      viewport.dispatchEvent(new PointerEvent('pointerup', { clientX: to, bubbles: true }))
+    }
+    act(() => swipe(300, 100))
+    expect(current()).toHaveAccessibleName('2 de 4')
+    act(() => swipe(100, 300))
+    expect(current()).toHaveAccessibleName('1 de 4')
+    act(() => swipe(200, 170))
     expect(current()).toHaveAccessibleName('1 de 4')
   })
 })

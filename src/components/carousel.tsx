@@ -1,5 +1,4 @@
-import { useEffect, useId, useReducer, useRef, type ReactNode } from 'react'
-import { carouselReducer, initialCarouselState, isRotating } from '../rules/carousel-state'
+import { useId, type ReactNode } from 'react'
 import { Icon } from './icon'
 import styles from './carousel.module.css'
 
@@ -21,82 +20,36 @@ type CarouselProps = {
   className?: string
 }
 
-const SWIPE_THRESHOLD_PX = 40
-
 /**
- * An auto-rotating carousel after the WAI-ARIA APG pattern: the rotation button comes first,
- * rotation stops under the pointer and while focus is inside, and the slide change is
- * announced only when the visitor is driving it.
+ * An auto-rotating carousel after the WAI-ARIA APG pattern, as the page is served: the first
+ * slide shown, the others inert, the rotation button first. Static markup: browser/carousel.ts
+ * finds it by its data-carousel attributes and turns, rotates and stops it without React (no
+ * hydration, no render on a tap).
+ *
+ * The slides sit in a scroll container that snaps to each one (CSS scroll-snap): a turn sets
+ * where it scrolls to and the browser moves it.
  */
 export function Carousel({ label, labels, intervalMs, slides, className }: CarouselProps) {
-  const [state, dispatch] = useReducer(carouselReducer, slides.length, initialCarouselState)
-  const rootRef = useRef<HTMLElement>(null)
-  const swipeStart = useRef<number | null>(null)
-  const slidesId = useId()
-  const rotating = isRotating(state)
-
-  useEffect(() => {
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) dispatch({ type: 'pause' })
-  }, [])
-
-  useEffect(() => {
-    if (!rotating) return
-    const timer = setTimeout(() => dispatch({ type: 'next' }), intervalMs)
-    return () => clearTimeout(timer)
-  }, [rotating, intervalMs, state.index])
-
-  // Rotation costs nothing when nobody can see it: off screen or in a hidden tab.
-  useEffect(() => {
-    const root = rootRef.current
-    if (!root) return
-    let onScreen = true
-    const update = () => dispatch({ type: 'visible', value: onScreen && !document.hidden })
-    // Within a screen's height of the viewport counts as on screen, so the slides are already
-    // turning when the visitor scrolls to them.
-    const observer = new IntersectionObserver(
-      ([entry]) => {
-        onScreen = entry?.isIntersecting ?? true
-        update()
-      },
-      { rootMargin: '100% 0px' },
-    )
-    observer.observe(root)
-    document.addEventListener('visibilitychange', update)
-    return () => {
-      observer.disconnect()
-      document.removeEventListener('visibilitychange', update)
-    }
-  }, [])
-
   const total = slides.length
+  const slidesId = useId()
   return (
-    // The pointer and focus listeners only pause the rotation; they are not controls.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
-      ref={rootRef}
       className={`${styles.carousel} ${className ?? ''}`}
       aria-roledescription="carousel"
       aria-label={label}
-      onPointerEnter={(event) =>
-        event.pointerType === 'mouse' && dispatch({ type: 'hover', value: true })
-      }
-      onPointerLeave={(event) =>
-        event.pointerType === 'mouse' && dispatch({ type: 'hover', value: false })
-      }
-      onFocus={() => dispatch({ type: 'focus', value: true })}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget))
-          dispatch({ type: 'focus', value: false })
-      }}
+      data-carousel={intervalMs}
     >
       <div className={styles.controls}>
         <button
           type="button"
-          className={styles.control}
-          aria-label={state.pausedByVisitor ? labels.play : labels.pause}
-          onClick={() => dispatch({ type: 'togglePause' })}
+          className={`${styles.control} ${styles.toggle}`}
+          aria-label={labels.pause}
+          data-label-pause={labels.pause}
+          data-label-play={labels.play}
+          data-carousel-toggle=""
         >
-          <Icon name={state.pausedByVisitor ? 'play' : 'pause'} />
+          <Icon name="pause" className={styles.pauseIcon} />
+          <Icon name="play" className={styles.playIcon} />
         </button>
         <div className={styles.controlGroup}>
           <button
@@ -104,7 +57,7 @@ export function Carousel({ label, labels, intervalMs, slides, className }: Carou
             className={`${styles.control} ${styles.arrow}`}
             aria-controls={slidesId}
             aria-label={labels.previous}
-            onClick={() => dispatch({ type: 'previous' })}
+            data-carousel-step={-1}
           >
             <Icon name="chevronLeft" />
           </button>
@@ -116,8 +69,8 @@ export function Carousel({ label, labels, intervalMs, slides, className }: Carou
                   className={styles.dot}
                   aria-controls={slidesId}
                   aria-label={labels.goTo(index + 1)}
-                  aria-current={index === state.index ? 'true' : undefined}
-                  onClick={() => dispatch({ type: 'goTo', index })}
+                  aria-current={index === 0 ? 'true' : undefined}
+                  data-carousel-dot={index}
                 />
               </li>
             ))}
@@ -127,37 +80,15 @@ export function Carousel({ label, labels, intervalMs, slides, className }: Carou
             className={`${styles.control} ${styles.arrow}`}
             aria-controls={slidesId}
             aria-label={labels.next}
-            onClick={() => dispatch({ type: 'next' })}
+            data-carousel-step={1}
           >
             <Icon name="chevronRight" />
           </button>
         </div>
       </div>
-      <div
-        className={styles.viewport}
-        onPointerDown={(event) => {
-          swipeStart.current = event.clientX
-        }}
-        onPointerUp={(event) => {
-          if (swipeStart.current === null) return
-          const distance = event.clientX - swipeStart.current
-          swipeStart.current = null
-          if (Math.abs(distance) >= SWIPE_THRESHOLD_PX) {
-            dispatch({ type: distance < 0 ? 'next' : 'previous' })
-          }
-        }}
-        onPointerCancel={() => {
-          swipeStart.current = null
-        }}
-      >
-        <div
-          id={slidesId}
-          className={styles.track}
-          aria-live={rotating ? 'off' : 'polite'}
-          // Set through the DOM after hydration only (index 0 needs none), so the prerendered
-          // HTML carries no style attribute for the CSP to refuse.
-          style={state.index > 0 ? { transform: `translateX(-${state.index * 100}%)` } : undefined}
-        >
+      <div className={styles.viewport} data-carousel-viewport="">
+        {/* Announced only while the slides stand still (browser/carousel.ts). */}
+        <div id={slidesId} className={styles.track} aria-live="off">
           {slides.map((slide, index) => (
             <div
               key={slide.id}
@@ -165,7 +96,7 @@ export function Carousel({ label, labels, intervalMs, slides, className }: Carou
               role="group"
               aria-roledescription="slide"
               aria-label={labels.slideOf(index + 1, total)}
-              inert={index !== state.index}
+              inert={index !== 0}
             >
               {slide.content}
             </div>

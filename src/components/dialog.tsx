@@ -1,4 +1,5 @@
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { afterNextPaint } from '../browser/after-next-paint'
 import { useAfterPaint } from '../browser/after-paint'
 import { Icon } from './icon'
 import styles from './dialog.module.css'
@@ -15,8 +16,9 @@ type DialogProps = {
   describedBy?: string
   /**
    * The dialog opens in answer to a tap ('Ver video'): dim the page in the frame that answers
-   * it and make the dialog modal after that paint. Dialogs that open on their own, such as a
-   * send's result, open at once.
+   * it and make the dialog modal after that paint; closing hides it in the frame that answers
+   * the tap (or Escape) and gives the page back after that paint. Dialogs that open on their
+   * own, such as a send's result, open and close at once.
    */
   answersTap?: boolean
   children: ReactNode
@@ -30,7 +32,9 @@ type DialogProps = {
  * Making the page inert restyles every element of it, tens of milliseconds on a slow phone,
  * and none of that shows. So a dialog that answers a tap first paints a veil that dims the
  * page, as the dialog's backdrop will; it becomes modal, with its panel fading in, in the task
- * after that paint (docs/decisions/006-interaction-latency.md).
+ * after that paint (docs/decisions/006-interaction-latency.md). Closing costs the same restyle
+ * (the page turns live again), and focus going back forces it at once: such a dialog is hidden
+ * first, and closed in the task after that paint (decision 016).
  */
 export function Dialog({
   open,
@@ -67,7 +71,24 @@ export function Dialog({
     }
   }, [modal])
 
+  // A close asked for and not yet made: the dialog is hidden (out of sight and of the
+  // accessibility tree), the page still inert for one frame.
+  const pendingClose = useRef<(() => void) | null>(null)
+  useEffect(() => () => pendingClose.current?.(), [])
+
+  /** Closes now, or (a dialog that answers taps) hides now and closes after the next paint. */
+  const requestClose = (dialog: HTMLDialogElement) => {
+    if (!answersTap) return dialog.close()
+    if (pendingClose.current) return
+    dialog.hidden = true
+    pendingClose.current = afterNextPaint(() => {
+      pendingClose.current = null
+      dialog.close()
+    })
+  }
+
   const handleClose = () => {
+    if (ref.current) ref.current.hidden = false
     opener.current?.focus()
     opener.current = null
     onClose()
@@ -76,7 +97,7 @@ export function Dialog({
   return (
     <>
       {open && !modal && <div className={styles.veil} aria-hidden="true" />}
-      {/* A click on the backdrop closes, as Escape (handled by the browser) does for keyboards. */}
+      {/* A click on the backdrop closes, as Escape does for keyboards. */}
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
       <dialog
         ref={ref}
@@ -86,8 +107,14 @@ export function Dialog({
         aria-labelledby={titleId}
         aria-describedby={describedBy}
         onClose={handleClose}
+        onCancel={(event) => {
+          // Escape: the browser would close it at once; it is closed as a tap closes it.
+          if (!answersTap) return
+          event.preventDefault()
+          requestClose(event.currentTarget)
+        }}
         onClick={(event) => {
-          if (event.target === event.currentTarget) event.currentTarget.close()
+          if (event.target === event.currentTarget) requestClose(event.currentTarget)
         }}
       >
         {modal && (
@@ -101,7 +128,9 @@ export function Dialog({
                   type="button"
                   className={styles.close}
                   aria-label={closeLabel}
-                  onClick={() => ref.current?.close()}
+                  onClick={() => {
+                    if (ref.current) requestClose(ref.current)
+                  }}
                 >
                   <Icon name="close" />
                 </button>

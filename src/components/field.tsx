@@ -1,4 +1,4 @@
-import { useId, type ComponentProps, type ReactNode } from 'react'
+import { memo, useId, type ComponentProps, type ReactNode } from 'react'
 import { Icon } from './icon'
 import styles from './field.module.css'
 
@@ -38,7 +38,11 @@ function FieldShell({ label, hint, error, children }: ShellProps) {
 
 type Described = { label: string; hint?: string; error?: string }
 
-export function TextField({
+/**
+ * A text input with its label, hint and message. Memoised: given plain values (an uncontrolled
+ * field), it renders again only when one of them changes, such as its own message.
+ */
+export const TextField = memo(function TextField({
   label,
   hint,
   error,
@@ -58,9 +62,10 @@ export function TextField({
       )}
     </FieldShell>
   )
-}
+})
 
-export function TextAreaField({
+/** A textarea with its label, hint and message; memoised as TextField is. */
+export const TextAreaField = memo(function TextAreaField({
   label,
   hint,
   error,
@@ -80,4 +85,4 @@ export function TextAreaField({
       )}
     </FieldShell>
   )
-}
+})

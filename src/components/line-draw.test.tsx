@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LINE_TWEEN_SECONDS } from '../rules/scroll-progress'
+import { drawLinesOnScroll } from '../browser/line-draw'
 import { LineDraw } from './line-draw'
 
 const prefersReducedMotion = (reduce: boolean) =>
@@ -19,6 +20,7 @@ describe('LineDraw', () => {
       },
     )
     const { container } = render(<LineDraw />)
+    drawLinesOnScroll(container.querySelector('svg')!)
     const paths = [...container.querySelectorAll('path')]
     expect(paths.length).toBeGreaterThan(0)
     for (const path of paths) expect(path.style.transitionDuration).toBe(`${LINE_TWEEN_SECONDS}s`)
@@ -27,6 +29,7 @@ describe('LineDraw', () => {
   it('has no tween under reduced motion, where the lines are drawn whole by CSS', () => {
     prefersReducedMotion(true)
     const { container } = render(<LineDraw />)
+    drawLinesOnScroll(container.querySelector('svg')!)
     for (const path of container.querySelectorAll('path'))
       expect(path.style.transitionDuration).toBe('')
   })

@@ -1,10 +1,4 @@
-import { useEffect, useRef } from 'react'
-import {
-  LINE_PATH_LENGTH,
-  LINE_TWEEN_SECONDS,
-  scrollProgress,
-  strokeOffset,
-} from '../rules/scroll-progress'
+import { LINE_PATH_LENGTH } from '../rules/scroll-progress'
 import styles from './line-draw.module.css'
 
 // Price-chart-like strokes across a 1200×600 canvas, stretched to the section.
@@ -15,49 +9,13 @@ const LINES = [
 ] as const
 
 /**
- * Decorative lines that draw themselves as the visitor scrolls past their section.
- * Scroll events are read once per frame and only while the section is on screen; the stroke
- * is set through the DOM so React does not re-render on scroll.
+ * Decorative lines that draw themselves as the visitor scrolls past their section. Static
+ * markup: browser/line-draw.ts sets the stroke through the DOM, once per frame while on screen.
  */
 export function LineDraw() {
-  const svgRef = useRef<SVGSVGElement>(null)
-
-  useEffect(() => {
-    const svg = svgRef.current
-    if (!svg || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
-    const paths = Array.from(svg.querySelectorAll('path'))
-    // The tween between two scroll positions; reduced motion, which returned above, has none.
-    for (const path of paths) path.style.transitionDuration = `${LINE_TWEEN_SECONDS}s`
-    let frame = 0
-    const draw = () => {
-      frame = 0
-      const rect = svg.getBoundingClientRect()
-      const offset = String(strokeOffset(scrollProgress(rect.top, rect.height, window.innerHeight)))
-      for (const path of paths) path.style.strokeDashoffset = offset
-    }
-    const schedule = () => {
-      if (frame === 0) frame = requestAnimationFrame(draw)
-    }
-    const observer = new IntersectionObserver(([entry]) => {
-      if (entry?.isIntersecting) {
-        window.addEventListener('scroll', schedule, { passive: true })
-        schedule()
-      } else {
-        window.removeEventListener('scroll', schedule)
-        schedule()
-      }
-    })
-    observer.observe(svg)
-    return () => {
-      observer.disconnect()
-      window.removeEventListener('scroll', schedule)
-      cancelAnimationFrame(frame)
-    }
-  }, [])
-
   return (
     <svg
-      ref={svgRef}
+      data-line-draw=""
       className={styles.lines}
       viewBox="0 0 1200 600"
       preserveAspectRatio="none"

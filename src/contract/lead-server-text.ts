@@ -35,7 +35,10 @@ export const refusals = {
   /** A number, a list or anything but text where the form sends text. */
   notText:
     'Cada dato de la solicitud tiene que ir como texto, como lo envía nuestro formulario, así que no la registramos.',
-  /** Past DEMO_TOTAL_LIMIT_PER_MINUTE: the page shows its WhatsApp and e-mail links below it. */
+  /**
+   * Past DEMO_TOTAL_LIMIT_PER_MINUTE once DEMO_HELD_LIMIT requests are held (or at once, with
+   * no lead store): the page shows its WhatsApp and e-mail links below it.
+   */
   busy: 'En este momento nos llegan más solicitudes de las que podemos registrar y la tuya no se guardó. Envíanosla por WhatsApp o por correo con los enlaces de aquí abajo, o vuelve a intentarlo en un minuto.',
   /** An e-mail address nobody can answer: the page's browser would not have sent it. */
   invalidEmail:

@@ -21,24 +21,24 @@ describe('renderWithIslands (the prerendered page with its islands filled in)', 
   })
 
   it('refuses an island that is placed but has no render', () => {
-    expect(() => renderWithIslands(<Island name="carousel" />, {})).toThrow(
-      'Island "carousel" is placed but not registered',
+    expect(() => renderWithIslands(<Island name="hero-actions" />, {})).toThrow(
+      'Island "hero-actions" is placed but not registered',
     )
   })
 
   it('refuses an island that is registered but placed nowhere, or twice', () => {
-    const render = () => <p>carrusel</p>
-    expect(() => renderWithIslands(<main />, { carousel: render })).toThrow(
-      'Island "carousel" must appear exactly once',
+    const render = () => <p>video</p>
+    expect(() => renderWithIslands(<main />, { 'hero-actions': render })).toThrow(
+      'Island "hero-actions" must appear exactly once',
     )
     expect(() =>
       renderWithIslands(
         <>
-          <Island name="carousel" />
-          <Island name="carousel" />
+          <Island name="hero-actions" />
+          <Island name="hero-actions" />
         </>,
-        { carousel: render },
+        { 'hero-actions': render },
       ),
-    ).toThrow('Island "carousel" must appear exactly once')
+    ).toThrow('Island "hero-actions" must appear exactly once')
   })
 })

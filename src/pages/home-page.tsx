@@ -1,6 +1,6 @@
 import { PageShell } from './page-shell'
-import { Island } from '../islands/island'
 import { Clients } from '../sections/clients'
+import { DemoCarousel } from '../sections/demo-carousel'
 import { DemoSection } from '../sections/demo-section'
 import { Hero } from '../sections/hero'
 import { Pillars } from '../sections/pillars'
@@ -11,7 +11,7 @@ export function HomePage() {
   return (
     <PageShell linkBase="">
       <Hero />
-      <Island name="carousel" />
+      <DemoCarousel />
       <Clients />
       <Pillars />
       <VideoSection />

@@ -48,4 +48,12 @@ describe('carousel state', () => {
   it('stops off screen', () => {
     expect(isRotating(run({ type: 'visible', value: false }))).toBe(false)
   })
+
+  it('answers an action that changes nothing with the same state, so nothing renders', () => {
+    const focused = run({ type: 'focus', value: true }, { type: 'goTo', index: 2 })
+    expect(carouselReducer(focused, { type: 'focus', value: true })).toBe(focused)
+    expect(carouselReducer(focused, { type: 'goTo', index: 2 })).toBe(focused)
+    expect(carouselReducer(focused, { type: 'goTo', index: 6 })).toBe(focused)
+    expect(carouselReducer(focused, { type: 'goTo', index: 3 })).not.toBe(focused)
+  })
 })

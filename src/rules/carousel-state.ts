@@ -13,7 +13,6 @@ type CarouselState = {
   readonly visible: boolean
 }
 
-/** @internal its tests use it too */
 export type CarouselAction =
   | { type: 'next' }
   | { type: 'previous' }
@@ -33,9 +32,19 @@ export const initialCarouselState = (count: number): CarouselState => ({
   visible: true,
 })
 
-const wrap = (index: number, count: number) => ((index % count) + count) % count
+/** The slide `index` lands on, looping both ways. */
+export const wrap = (index: number, count: number) => ((index % count) + count) % count
 
 export function carouselReducer(state: CarouselState, action: CarouselAction): CarouselState {
+  const next = change(state, action)
+  // Nothing changed, nothing to render: focus moving between the carousel's own buttons, or a
+  // scroll that settled on the slide already shown.
+  return (Object.keys(next) as (keyof CarouselState)[]).every((key) => next[key] === state[key])
+    ? state
+    : next
+}
+
+function change(state: CarouselState, action: CarouselAction): CarouselState {
   switch (action.type) {
     case 'next':
       return { ...state, index: wrap(state.index + 1, state.count) }

@@ -1,5 +1,6 @@
 import { act, render } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { enhanceCarousels } from '../browser/carousel'
 import { DemoCarousel } from './demo-carousel'
 
 beforeEach(() => {
@@ -20,11 +21,13 @@ afterEach(() => {
 })
 
 describe('DemoCarousel', () => {
-  it('reads the later pictures once it has hydrated, before their slides turn in', () => {
+  it('reads the later pictures once the page has painted, before their slides turn in', () => {
     const { container } = render(<DemoCarousel />)
     const pictures = [...container.querySelectorAll('img')]
     expect(pictures.length).toBeGreaterThan(1)
-    // As prerendered and at hydration: the first picture at once, the others lazily.
+    // As prerendered and when the page's script starts: the first picture at once, the others
+    // lazily.
+    enhanceCarousels()
     expect(pictures.map((picture) => picture.getAttribute('loading'))).toEqual([
       null,
       ...pictures.slice(1).map(() => 'lazy'),

@@ -1,7 +1,6 @@
 import { Carousel } from '../components/carousel'
 import { LineDraw } from '../components/line-draw'
 import { carousel } from '../copy/home'
-import { useAfterPaint } from '../browser/after-paint'
 import section from './section.module.css'
 import styles from './demo-carousel.module.css'
 
@@ -13,10 +12,6 @@ export const CAROUSEL_INTERVAL_MS = 3000
 
 export function DemoCarousel() {
   const total = carousel.slides.length
-  // The later slides' pictures are read once the carousel has hydrated and painted, each in a
-  // task of its own, instead of with the page or (lazily) only as their slide turned in: that
-  // made the turn, or the visitor's tap on an arrow, wait for the picture to be built.
-  const picturesWanted = useAfterPaint(true)
   return (
     <section
       className={`${section.section} ${section.light} ${styles.section}`}
@@ -43,7 +38,8 @@ export function DemoCarousel() {
                   alt={slide.alt}
                   width={slide.image.width}
                   height={slide.image.height}
-                  loading={index === 0 || picturesWanted ? undefined : 'lazy'}
+                  // Read once the page has painted (browser/carousel.ts), not as the slide turns in.
+                  loading={index === 0 ? undefined : 'lazy'}
                   decoding="async"
                 />
                 <div className={styles.text}>

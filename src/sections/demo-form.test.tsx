@@ -1,3 +1,4 @@
+import { Profiler } from 'react'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -105,5 +106,21 @@ describe('DemoForm', () => {
     render(<DemoForm />)
     expect(await screen.findByDisplayValue('Ana')).toBeInTheDocument()
     expect(screen.getByLabelText('Comentarios')).toHaveValue('Hola')
+  })
+
+  it('typing renders nothing: the fields keep what is typed, and no message is shown yet', async () => {
+    const user = userEvent.setup()
+    let commits = 0
+    render(
+      <Profiler id="form" onRender={() => (commits += 1)}>
+        <DemoForm />
+      </Profiler>,
+    )
+    const name = screen.getByLabelText('Nombre completo*')
+    await user.click(name)
+    const before = commits
+    await user.keyboard('Ana López')
+    expect(name).toHaveValue('Ana López')
+    expect(commits - before).toBe(0)
   })
 })

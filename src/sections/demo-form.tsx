@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { memo, useId } from 'react'
 import { Button } from '../components/button'
 import { Dialog } from '../components/dialog'
 import { TextAreaField, TextField } from '../components/field'
@@ -15,29 +15,18 @@ import styles from './demo-form.module.css'
 
 /** The demo request form and its alerts: the island of the demo section. */
 export function DemoForm() {
-  const {
-    formRef,
-    values,
-    errors,
-    sending,
-    result,
-    contactNumber,
-    showSummary,
-    change,
-    submit,
-    dismissResult,
-  } = useDemoRequest()
+  const { formRef, errors, sending, result, contactNumber, showSummary, submit, dismissResult } =
+    useDemoRequest()
   const { labels, hints, placeholders } = demoForm
 
+  // Uncontrolled: the browser keeps what is typed, and a key renders nothing. Every prop is a
+  // plain value, so a field renders again only when its own message changes (memo in field.tsx).
   const fieldProps = (name: FieldName) => ({
     name,
     label: labels[name],
-    value: values[name],
     error: errors[name],
     maxLength: MAX_LENGTH[name],
     placeholder: placeholders[name] || undefined,
-    onChange: (event: { currentTarget: { value: string } }) =>
-      change(name, event.currentTarget.value),
   })
 
   return (
@@ -131,7 +120,7 @@ export function DemoForm() {
  * The window that tells how a send went, with the other ways to send it after a failure.
  * @internal the content editor's preview shows it too (editor/preview.tsx)
  */
-export function ResultAlert({
+export const ResultAlert = memo(function ResultAlert({
   result,
   onClose,
 }: {
@@ -172,4 +161,4 @@ export function ResultAlert({
       </div>
     </Dialog>
   )
-}
+})

@@ -60,6 +60,8 @@ export interface DeliverySetup {
   }
   /** A data folder to keep across a restart (SQLite); a fresh one, removed on close, otherwise. */
   dataDir?: string
+  /** The intake's limits (the total ceiling, the held cap, …). */
+  limits?: Parameters<typeof buildApp>[0]['limits']
 }
 
 /** The routes most WhatsApp tests use: two reps in Mexico, one in Spain, one default. */
@@ -129,6 +131,8 @@ export async function startDelivery(
     store,
     deliveryChannels: channels,
     onStored: () => worker.kick(),
+    onFloodEpisode: (episode) => void worker.floodEpisode(episode),
+    ...(setup.limits !== undefined && { limits: setup.limits }),
     deliveryHealth: () => deliveryHealth(store, channels, alertAfterMs),
     logger: { level: 'info', stream },
     ...(delivery.whatsapp !== undefined && {

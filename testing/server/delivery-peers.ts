@@ -38,7 +38,8 @@ export interface SmtpPeer {
   close(): Promise<void>
 }
 
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/** An SMTP peer on `port` (any free one by default: a test that brings it up late names one). */
+export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
   const peer: SmtpPeer = {
     url: '',
     mails: [],
@@ -97,9 +98,9 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       )
     },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
-  peer.url = `smtp://avisos%40gaspre.mx:clave-actual@127.0.0.1:${port}`
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const { port: listening } = server.server.address() as AddressInfo
+  peer.url = `smtp://avisos%40gaspre.mx:clave-actual@127.0.0.1:${listening}`
   peer.close = () => new Promise<void>((resolve) => server.close(() => resolve()))
   return peer
 }

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef, type FormEvent } from 'react'
-import type { FieldName } from '../../contract/demo-request'
-import { takeOverHeldForm } from '../../islands/held-form'
+import { FIELD_NAMES } from '../../contract/demo-request'
+import { takeOverHeldForm, typedValues } from '../../islands/held-form'
+import { requestFieldOf } from './request-fields'
 import { useFieldValidation } from './use-field-validation'
 import { useRequestValues } from './use-request-values'
 import { useSendRequest } from './use-send-request'
@@ -8,48 +9,54 @@ import { useSendRequest } from './use-send-request'
 export { HONEYPOT_NAME } from './use-send-request'
 
 /**
- * State of the demo request form: what the visitor typed (kept as a draft until it is sent),
- * the messages next to fields, and one send at a time. Input is cleared only after success.
+ * State of the demo request form: the messages next to fields, one send at a time and its
+ * outcome. What the visitor types stays in the fields themselves, kept as a draft until it is
+ * sent; a key renders nothing. Input is cleared only after success.
  */
 export function useDemoRequest() {
   const formRef = useRef<HTMLFormElement>(null)
-  const { values, contactNumber, adoptOnHydration, setValue, startOver } = useRequestValues()
-  const { errors, showSummary, checkRequest, recheckField, clearErrors } = useFieldValidation(
-    formRef,
-    values,
-  )
+  const { contactNumber, adoptOnHydration, startOver, saveDraftNow } = useRequestValues(formRef)
+  const { errors, showSummary, checkRequest, checkQuietly, clearErrors } =
+    useFieldValidation(formRef)
   const { sending, result, markStarted, send, dismissResult } = useSendRequest(checkRequest, () => {
-    startOver()
-    clearErrors()
+    const form = formRef.current
+    if (!form) return
+    startOver(form)
+    clearErrors(form)
   })
 
   // Hydration: the form goes on with what the visitor typed or left as a draft, and a submit
-  // held before the scripts arrived is sent now.
+  // held before the scripts arrived is sent now. The first key in a field starts the request.
   const takeOver = useEffectEvent((form: HTMLFormElement) => {
     const adopted = adoptOnHydration(form)
+    checkQuietly(form)
     if (adopted.typedBeforeHydration) markStarted()
     if (takeOverHeldForm(form)) void send(form, adopted.values, adopted.contactNumber)
   })
+  const start = useEffectEvent(() => markStarted())
   useEffect(() => {
-    if (formRef.current) takeOver(formRef.current)
+    const form = formRef.current
+    if (!form) return
+    takeOver(form)
+    const onInput = (event: Event) => {
+      if (requestFieldOf(event.target)) start()
+    }
+    form.addEventListener('input', onInput)
+    return () => form.removeEventListener('input', onInput)
   }, [])
 
   return {
     formRef,
-    values,
     errors,
     sending,
     result,
     contactNumber,
     showSummary,
-    change: (name: FieldName, value: string) => {
-      markStarted()
-      setValue(name, value)
-      recheckField(name, value)
-    },
     submit: (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault()
-      void send(event.currentTarget, values, contactNumber)
+      const form = event.currentTarget
+      saveDraftNow()
+      void send(form, typedValues(form, FIELD_NAMES), contactNumber)
     },
     dismissResult,
   }

@@ -32,14 +32,18 @@ afterEach(() => {
   document.body.replaceChildren()
 })
 
-function renderValidation(values: DemoRequestValues = emptyValues()) {
-  return renderHook(
-    (current: DemoRequestValues) => useFieldValidation({ current: form }, current),
-    {
-      initialProps: values,
-    },
-  )
+function renderValidation() {
+  const formRef = { current: form } // as stable as the component's useRef
+  return renderHook(() => useFieldValidation(formRef))
 }
+
+/** A key in a field: the browser changes its value and fires 'input'. */
+function type(name: string, value: string) {
+  field(name).value = value
+  field(name).dispatchEvent(new Event('input', { bubbles: true }))
+}
+/** The visitor leaves a field they changed: the browser fires 'change'. */
+const leave = (name: string) => field(name).dispatchEvent(new Event('change', { bubbles: true }))
 
 /** What the visitor left in the fields when the browser checks them on submit. */
 function fillFields(values: Partial<DemoRequestValues>) {
@@ -47,13 +51,90 @@ function fillFields(values: Partial<DemoRequestValues>) {
 }
 
 describe('useFieldValidation', () => {
-  it("puts our rules into the browser's own constraint validation", () => {
-    const { rerender } = renderValidation({ ...complete, user_name: '   ' })
+  it("puts our rules into the browser's own constraint validation, and keeps them there", () => {
+    fillFields({ ...complete, user_name: '   ' })
+    renderValidation()
     expect(field('user_name').validationMessage).toBe(messages.required.user_name)
     expect(field('user_email').validity.valid).toBe(true)
-    rerender({ ...complete, user_email: 'ana@grupo' })
+    act(() => {
+      type('user_name', 'Ana')
+      type('user_email', 'ana@grupo')
+    })
     expect(field('user_name').validity.valid).toBe(true)
     expect(field('user_email').validationMessage).toBe(messages.email)
+  })
+
+  it('typing shows nothing and renders nothing while no message is shown', () => {
+    let renders = 0
+    const formRef = { current: form }
+    const { result } = renderHook(() => {
+      renders += 1
+      return useFieldValidation(formRef)
+    })
+    const before = renders
+    act(() => {
+      for (const value of ['a', 'an', 'ana', 'ana@', 'ana@g']) type('user_email', value)
+    })
+    expect(renders - before).toBe(0)
+    expect(result.current.errors).toEqual({})
+  })
+
+  it('leaving a changed field shows its message, and leaving it right takes it away', () => {
+    vi.useFakeTimers()
+    const { result } = renderValidation()
+    act(() => {
+      type('user_phone', '12')
+      leave('user_phone')
+      vi.runOnlyPendingTimers()
+    })
+    expect(result.current.errors).toEqual({ user_phone: messages.phone })
+    // The summary belongs to a submit.
+    expect(result.current.showSummary).toBe(false)
+    act(() => {
+      type('user_name', 'Ana López')
+      leave('user_name')
+      vi.runOnlyPendingTimers()
+    })
+    expect(result.current.errors).toEqual({ user_phone: messages.phone })
+    act(() => {
+      type('user_phone', '55 1234 5678')
+      leave('user_phone')
+      vi.runOnlyPendingTimers()
+    })
+    expect(result.current.errors.user_phone).toBeUndefined()
+  })
+
+  it("a left field's message waits for the tap that moved focus to end, so nothing moves under it", () => {
+    vi.useFakeTimers()
+    const { result } = renderValidation()
+    const press = (type: string) =>
+      document.body.dispatchEvent(new Event(type, { bubbles: true, composed: true }))
+    act(() => {
+      type('user_email', 'ana@grupo')
+      press('pointerdown')
+      leave('user_email')
+      vi.runOnlyPendingTimers()
+    })
+    expect(result.current.errors).toEqual({})
+    act(() => press('pointerup'))
+    // The click of that tap comes in the same task as its pointerup.
+    expect(result.current.errors).toEqual({})
+    act(() => void vi.runOnlyPendingTimers())
+    expect(result.current.errors).toEqual({ user_email: messages.email })
+  })
+
+  it('a request sent (and emptied) before a left field is judged leaves no message behind', () => {
+    vi.useFakeTimers()
+    const { result } = renderValidation()
+    act(() => {
+      type('user_group', 'Grupo Altamar')
+      leave('user_group')
+    })
+    // The send succeeded at once (a bot's, say): the fields are emptied and the messages cleared.
+    field('user_group').value = ''
+    act(() => result.current.clearErrors(form))
+    act(() => void vi.runOnlyPendingTimers())
+    expect(result.current.errors).toEqual({})
   })
 
   it("answers the browser's invalid event with our messages and the summary, not its bubble", () => {
@@ -75,7 +156,7 @@ describe('useFieldValidation', () => {
     const formRef = { current: form } // as stable as the component's useRef
     renderHook(() => {
       renders += 1
-      return useFieldValidation(formRef, typed)
+      return useFieldValidation(formRef)
     })
     fillFields(typed)
     const before = renders
@@ -91,7 +172,7 @@ describe('useFieldValidation', () => {
       toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout'],
     })
     const typed = { ...complete, user_email: 'ana', user_group: '' }
-    renderValidation(typed)
+    renderValidation()
     fillFields(typed)
     for (const name of ['user_email', 'user_group'])
       act(() => void field(name).dispatchEvent(new Event('invalid', { cancelable: true })))
@@ -105,7 +186,7 @@ describe('useFieldValidation', () => {
   it('names a value the browser refuses and our rules accept, instead of refusing without a word', () => {
     // The browser's e-mail check refuses "(" before the "@"; our rule lets it through.
     const typed = { ...complete, user_email: 'ana(x)@grupo.mx' }
-    const { result } = renderValidation(typed)
+    const { result } = renderValidation()
     field('user_email').type = 'email'
     fillFields(typed)
     expect(field('user_email').validity.valid).toBe(false)
@@ -134,7 +215,7 @@ describe('useFieldValidation', () => {
 
   it('refuses, before sending, an address the browser refuses and our rule accepts', () => {
     const typed = { ...complete, user_email: 'ana(x)@grupo.mx' }
-    const { result } = renderValidation(typed)
+    const { result } = renderValidation()
     field('user_email').type = 'email'
     fillFields(typed)
     let accepted: boolean | undefined
@@ -160,13 +241,30 @@ describe('useFieldValidation', () => {
   it('a message already shown follows the correction; typing elsewhere raises none', () => {
     const { result } = renderValidation()
     act(() => void result.current.checkRequest(form, { ...complete, user_phone: '12' }))
-    act(() => result.current.recheckField('user_phone', '123'))
+    act(() => type('user_phone', '123'))
     expect(result.current.errors.user_phone).toBe(messages.phone)
-    act(() => result.current.recheckField('user_email', 'ana'))
+    act(() => type('user_email', 'ana'))
     expect(result.current.errors).not.toHaveProperty('user_email')
-    act(() => result.current.recheckField('user_phone', '55 1234 5678'))
+    act(() => type('user_phone', '55 1234 5678'))
     expect(result.current.errors.user_phone).toBeUndefined()
-    act(() => result.current.clearErrors())
+    // Broken again while the visitor is still on it: the message comes back.
+    act(() => type('user_phone', '55'))
+    expect(result.current.errors.user_phone).toBe(messages.phone)
+    act(() => result.current.clearErrors(form))
     expect(result.current.errors).toEqual({})
+  })
+
+  it('the bot trap and other controls are not judged', () => {
+    const trap = document.createElement('input')
+    trap.name = 'website'
+    form.append(trap)
+    const { result } = renderValidation()
+    act(() => {
+      trap.value = 'x'
+      trap.dispatchEvent(new Event('input', { bubbles: true }))
+      trap.dispatchEvent(new Event('change', { bubbles: true }))
+    })
+    expect(result.current.errors).toEqual({})
+    expect(trap.validity.valid).toBe(true)
   })
 })

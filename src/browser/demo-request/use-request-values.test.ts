@@ -7,11 +7,13 @@ import { useRequestValues } from './use-request-values'
 
 afterEach(() => {
   vi.restoreAllMocks()
+  vi.useRealTimers()
+  localStorage.clear()
   document.body.replaceChildren()
 })
 
-const saveDraftOf = (fields: Record<string, string>) =>
-  localStorage.setItem(DRAFT_KEY, JSON.stringify({ ...fields, savedAt: Date.now() }))
+const saveDraftOf = (fields: Record<string, string>, savedAt = Date.now()) =>
+  localStorage.setItem(DRAFT_KEY, JSON.stringify({ ...fields, savedAt }))
 
 /** The prerendered form as the visitor left it before the scripts arrived. */
 function prerenderedForm(typed: Record<string, string> = {}) {
@@ -25,25 +27,33 @@ function prerenderedForm(typed: Record<string, string> = {}) {
   document.body.append(form)
   return form
 }
+const valueOf = (form: HTMLFormElement, name: string) =>
+  (form.elements.namedItem(name) as HTMLInputElement).value
+
+function renderValues(form: HTMLFormElement) {
+  return renderHook(() => useRequestValues({ current: form }))
+}
 
 describe('useRequestValues', () => {
-  it('the first empty render never overwrites a saved draft', () => {
+  it('hydrating never overwrites a saved draft', () => {
     saveDraftOf({ user_name: 'Ana' })
     const saved = localStorage.getItem(DRAFT_KEY)
-    const { result } = renderHook(() => useRequestValues())
-    expect(result.current.values).toEqual(emptyValues())
+    const { unmount } = renderValues(prerenderedForm())
+    window.dispatchEvent(new Event('pagehide'))
+    unmount()
     expect(localStorage.getItem(DRAFT_KEY)).toBe(saved)
   })
 
   it('keeps what was typed before hydration; a saved draft fills only the fields left empty', () => {
     saveDraftOf({ user_name: 'Ana del borrador', message: 'Hola' })
-    const { result } = renderHook(() => useRequestValues())
+    const form = prerenderedForm({ user_name: 'Ana López' })
+    const { result } = renderValues(form)
     let adopted: ReturnType<typeof result.current.adoptOnHydration> | undefined
     act(() => {
-      adopted = result.current.adoptOnHydration(prerenderedForm({ user_name: 'Ana López' }))
+      adopted = result.current.adoptOnHydration(form)
     })
     const expected = { ...emptyValues(), user_name: 'Ana López', message: 'Hola' }
-    expect(result.current.values).toEqual(expected)
+    for (const name of FIELD_NAMES) expect(valueOf(form, name)).toBe(expected[name])
     expect(adopted).toEqual({
       values: expected,
       contactNumber: result.current.contactNumber,
@@ -53,36 +63,60 @@ describe('useRequestValues', () => {
     expect(JSON.parse(localStorage.getItem(DRAFT_KEY)!)).toMatchObject(expected)
   })
 
-  it('a draft alone is not something the visitor typed', () => {
-    saveDraftOf({ user_group: 'Grupo Altamar' })
-    const { result } = renderHook(() => useRequestValues())
+  it('a draft alone is not something the visitor typed, and keeps the time of its last edit', () => {
+    const savedAt = Date.now() - 60_000
+    saveDraftOf({ user_group: 'Grupo Altamar' }, savedAt)
+    const form = prerenderedForm()
+    const { result } = renderValues(form)
     let typed: boolean | undefined
     act(() => {
-      typed = result.current.adoptOnHydration(prerenderedForm()).typedBeforeHydration
+      typed = result.current.adoptOnHydration(form).typedBeforeHydration
     })
     expect(typed).toBe(false)
-    expect(result.current.values.user_group).toBe('Grupo Altamar')
+    expect(valueOf(form, 'user_group')).toBe('Grupo Altamar')
+    expect(JSON.parse(localStorage.getItem(DRAFT_KEY)!)).toMatchObject({ savedAt })
   })
 
-  it('saves each change as the draft', () => {
-    const { result } = renderHook(() => useRequestValues())
-    act(() => result.current.setValue('user_email', 'ana@grupo.mx'))
-    expect(result.current.values.user_email).toBe('ana@grupo.mx')
+  it('saves the draft when the visitor pauses, not on every key', () => {
+    vi.useFakeTimers()
+    const form = prerenderedForm()
+    renderValues(form)
+    const email = form.elements.namedItem('user_email') as HTMLInputElement
+    email.value = 'ana@grupo.mx'
+    email.dispatchEvent(new Event('input', { bubbles: true }))
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull()
+    act(() => void vi.runOnlyPendingTimers())
     expect(JSON.parse(localStorage.getItem(DRAFT_KEY)!)).toMatchObject({
       user_email: 'ana@grupo.mx',
     })
   })
 
-  it('starting over forgets the request and its draft, and gives the next one a new number', () => {
+  it('saves what is unsaved right away when asked to, before a send', () => {
+    const form = prerenderedForm()
+    const { result } = renderValues(form)
+    const name = form.elements.namedItem('user_name') as HTMLInputElement
+    name.value = 'Ana'
+    name.dispatchEvent(new Event('input', { bubbles: true }))
+    result.current.saveDraftNow()
+    expect(JSON.parse(localStorage.getItem(DRAFT_KEY)!)).toMatchObject({ user_name: 'Ana' })
+  })
+
+  it('starting over empties the fields, forgets the draft, and gives the next one a new number', () => {
     vi.spyOn(Math, 'random').mockReturnValueOnce(0.12345).mockReturnValueOnce(0.6789)
-    const { result } = renderHook(() => useRequestValues())
+    const form = prerenderedForm({ user_name: 'Ana' })
+    const { result } = renderValues(form)
     act(() => {
-      result.current.adoptOnHydration(prerenderedForm({ user_name: 'Ana' }))
+      result.current.adoptOnHydration(form)
     })
     expect(result.current.contactNumber).toBe('12345')
-    act(() => result.current.startOver())
-    expect(result.current.values).toEqual(emptyValues())
+    const name = form.elements.namedItem('user_name') as HTMLInputElement
+    name.value = 'Ana López'
+    name.dispatchEvent(new Event('input', { bubbles: true }))
+    act(() => result.current.startOver(form))
+    for (const field of FIELD_NAMES) expect(valueOf(form, field)).toBe('')
     expect(result.current.contactNumber).toBe('67890')
+    // The edit made before the send is not saved later either.
+    window.dispatchEvent(new Event('pagehide'))
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull()
   })
 })

@@ -115,11 +115,13 @@ describe('useSendRequest', () => {
     expect(result.current.sending).toBe(false)
   })
 
-  it('the first input is reported once and starts loading what a send needs', () => {
+  it('the first input is reported once and starts loading what a send needs once it has painted', async () => {
     const { result } = renderSend()
     act(() => result.current.markStarted())
     act(() => result.current.markStarted())
     expect(events()).toEqual([{ event: 'demo_form_start' }])
+    expect(preload).not.toHaveBeenCalled()
+    await waitFor(() => expect(preload).toHaveBeenCalled())
     expect(preload).toHaveBeenCalledOnce()
   })
 

@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
+import { afterNextPaint } from '../after-next-paint'
 import { track } from '../analytics'
 import { session } from '../storage'
 import { demoRequestSender } from '../demo-request-sender'
@@ -33,13 +34,18 @@ export function useSendRequest(
   const sendingRef = useRef(false)
   const started = useRef(false)
 
-  /** The visitor started the form: reported once, and what a send needs starts loading. */
+  /**
+   * The visitor started the form: reported once, and what a send needs starts loading, after
+   * the key that started it has painted (two fetches started inside a key event slow its answer).
+   */
   const markStarted = () => {
     if (started.current) return
     started.current = true
     track({ event: 'demo_form_start' })
-    demoRequestSender.preload()
-    void loadFallbackLinks().catch(() => undefined)
+    afterNextPaint(() => {
+      demoRequestSender.preload()
+      void loadFallbackLinks().catch(() => undefined)
+    })
   }
 
   const send = async (form: HTMLFormElement, request: DemoRequestValues, contactNumber: string) => {
@@ -87,5 +93,8 @@ export function useSendRequest(
     }
   }
 
-  return { sending, result, markStarted, send, dismissResult: () => setResult(null) }
+  // Stable, so the alert (memoised) does not render again with every message in the form.
+  const dismissResult = useCallback(() => setResult(null), [])
+
+  return { sending, result, markStarted, send, dismissResult }
 }
