@@ -6,11 +6,8 @@ import { DRAFT_KEY } from '../../rules/draft'
 import { HONEYPOT_NAME, useDemoRequest } from './use-demo-request'
 
 const send = vi.fn<(params: Record<string, string>) => Promise<void>>()
-vi.mock('../demo-request-sender', () => ({
-  demoRequestSender: {
-    send: (params: Record<string, string>) => send(params),
-    preload: () => undefined,
-  },
+vi.mock('../send-demo-request', () => ({
+  sendDemoRequest: (params: Record<string, string>) => send(params),
 }))
 
 beforeEach(() => {

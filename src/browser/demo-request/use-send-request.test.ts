@@ -4,12 +4,8 @@ import type { DemoRequestValues } from '../../rules/demo-request'
 import { HONEYPOT_NAME, useSendRequest } from './use-send-request'
 
 const send = vi.fn<(params: Record<string, string>) => Promise<void>>()
-const preload = vi.fn()
-vi.mock('../demo-request-sender', () => ({
-  demoRequestSender: {
-    send: (params: Record<string, string>) => send(params),
-    preload: () => preload(),
-  },
+vi.mock('../send-demo-request', () => ({
+  sendDemoRequest: (params: Record<string, string>) => send(params),
 }))
 
 const request: DemoRequestValues = {
@@ -27,7 +23,6 @@ const events = () => (window.dataLayer ?? []).map((entry) => ({ ...entry }))
 
 beforeEach(() => {
   send.mockReset()
-  preload.mockReset()
   delete window.dataLayer
   form = document.createElement('form')
   // As the page's first script leaves a submit it held before hydration.
@@ -93,7 +88,7 @@ describe('useSendRequest', () => {
     act(() => void result.current.send(form, request, '4321'))
     expect(result.current.sending).toBe(true)
     act(() => void result.current.send(form, request, '4321'))
-    expect(send).toHaveBeenCalledOnce()
+    await waitFor(() => expect(send).toHaveBeenCalledOnce())
     expect(checkRequest).toHaveBeenCalledOnce()
     await act(async () => finish())
     expect(result.current.sending).toBe(false)
@@ -116,13 +111,21 @@ describe('useSendRequest', () => {
   })
 
   it('the first input is reported once and starts loading what a send needs once it has painted', async () => {
-    const { result } = renderSend()
+    // A fresh page, where no send has loaded the sender yet; the factory runs when it loads.
+    vi.resetModules()
+    const loaded = vi.fn()
+    vi.doMock('../send-demo-request', () => {
+      loaded()
+      return { sendDemoRequest: send }
+    })
+    const fresh = await import('./use-send-request')
+    const { result } = renderHook(() => fresh.useSendRequest(vi.fn(), vi.fn()))
     act(() => result.current.markStarted())
     act(() => result.current.markStarted())
     expect(events()).toEqual([{ event: 'demo_form_start' }])
-    expect(preload).not.toHaveBeenCalled()
-    await waitFor(() => expect(preload).toHaveBeenCalled())
-    expect(preload).toHaveBeenCalledOnce()
+    expect(loaded).not.toHaveBeenCalled()
+    await waitFor(() => expect(loaded).toHaveBeenCalled())
+    expect(loaded).toHaveBeenCalledOnce()
   })
 
   it('the alert can be dismissed', async () => {

@@ -2,7 +2,6 @@ import { useCallback, useRef, useState } from 'react'
 import { afterNextPaint } from '../after-next-paint'
 import { track } from '../analytics'
 import { session } from '../storage'
-import { demoRequestSender } from '../demo-request-sender'
 import { attributionParams, captureFirstTouch } from '../../rules/attribution'
 import { trimValues, type DemoRequestValues } from '../../rules/demo-request'
 import type { FallbackLinks } from '../../rules/fallback-links'
@@ -17,7 +16,10 @@ export type SendResult =
 
 export const HONEYPOT_NAME = HONEYPOT_FIELD
 
-// Needed only when a send fails: loaded with the visitor's first input, never with the page.
+// Loaded with the visitor's first input, never with the page: the sender with the SDK (one
+// chunk), and the links needed only when a send fails. A load that failed (a dropped connection
+// on a phone) is tried again by the next call; a loaded module is the browser's to keep.
+const loadSender = () => import('../send-demo-request')
 const loadFallbackLinks = () => import('../../rules/fallback-links')
 
 /**
@@ -43,7 +45,7 @@ export function useSendRequest(
     started.current = true
     track({ event: 'demo_form_start' })
     afterNextPaint(() => {
-      demoRequestSender.preload()
+      void loadSender().catch(() => undefined)
       void loadFallbackLinks().catch(() => undefined)
     })
   }
@@ -76,7 +78,8 @@ export function useSendRequest(
     )
     const sent = { ...trimValues(request), contact_number: contactNumber }
     try {
-      await demoRequestSender.send({ ...sent, ...campaign })
+      const { sendDemoRequest } = await loadSender()
+      await sendDemoRequest({ ...sent, ...campaign })
       track({ event: 'demo_request_submitted', traffic_source: campaign.traffic_source })
       succeed()
     } catch (error) {
