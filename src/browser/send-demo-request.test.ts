@@ -3,7 +3,6 @@ import { safeStorage } from './storage'
 import { LOCAL_IDS, type MailConfig } from '../config/mail-config'
 import { parseMailConfig } from '../config/build-settings'
 import { sendErrorText } from '../rules/send-error-text'
-import { mailConfig } from '../config/build-values'
 import { RATE_LIMIT_KEY, sendDemoRequest } from './send-demo-request'
 
 // A local-mode build as `npm start` makes it, with a shorter timeout to keep tests quick.
@@ -58,15 +57,6 @@ describe('sendDemoRequest (with the real SDK)', () => {
     fetchMock.mockResolvedValue(ok())
     await makeSender({ mode: 'service', apiOrigin: 'https://api.emailjs.com' }).send(params)
     expect(fetchMock.mock.calls[0]![0]).toBe('https://api.emailjs.com/api/v1.0/email/send')
-  })
-
-  it("sends with the page's build and its storage when given nothing else", async () => {
-    fetchMock.mockResolvedValue(ok())
-    await sendDemoRequest(params)
-    const [url, init] = fetchMock.mock.calls[0]!
-    expect(url).toBe(`${mailConfig.apiOrigin ?? window.location.origin}/api/v1.0/email/send`)
-    expect(JSON.parse(String(init?.body))).toMatchObject({ user_id: mailConfig.publicKey })
-    expect(localStorage.getItem(RATE_LIMIT_KEY)).not.toBeNull()
   })
 
   it('holds the rate limit: a second send within the interval never leaves the browser', async () => {

@@ -1,9 +1,7 @@
 import { init, send } from '@emailjs/browser'
-import { mailConfig } from '../config/build-values'
 import type { MailConfig } from '../config/mail-config'
 import type { KeyValueStore } from '../rules/key-value-store'
 import { SendTimeoutError } from '../rules/send-error-text'
-import { local } from './storage'
 
 /**
  * Where the SDK's rate limiter keeps the time of the last accepted send.
@@ -17,7 +15,9 @@ export type TemplateParams = Readonly<Record<string, string>>
  * Sends one demo request with the official SDK: to the page's own server (`apiOrigin` null, the
  * server answers the SDK's endpoint) or to the hosted e-mail service on a static host. This module
  * and the SDK are one chunk (email-sdk, named by vite.config.ts) that use-send-request.ts imports
- * on the visitor's first input, so the page carries neither.
+ * on the visitor's first input, so the page carries neither. The caller passes the build's
+ * configuration and the page's storage, which the page has loaded already: imported here, they
+ * would add a list of the chunk's dependencies to the page's own script.
  *
  * Two SDK behaviours shape this: `init()` without a `storageProvider` turns `limitRate` off,
  * so we always pass one; and the limiter records the time before the request leaves, so a
@@ -26,8 +26,8 @@ export type TemplateParams = Readonly<Record<string, string>>
  */
 export async function sendDemoRequest(
   params: TemplateParams,
-  config: MailConfig = mailConfig,
-  storage: KeyValueStore = local,
+  config: MailConfig,
+  storage: KeyValueStore,
 ): Promise<void> {
   // init() only sets the SDK's options (no I/O): set with each send, nothing here keeps state.
   init({

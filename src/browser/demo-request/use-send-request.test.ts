@@ -1,11 +1,18 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DemoRequestValues } from '../../rules/demo-request'
+import { mailConfig } from '../../config/build-values'
+import { local } from '../storage'
 import { HONEYPOT_NAME, useSendRequest } from './use-send-request'
 
 const send = vi.fn<(params: Record<string, string>) => Promise<void>>()
+/** What the sender was given besides the request: the build's configuration and a storage. */
+const sentWith = vi.fn()
 vi.mock('../send-demo-request', () => ({
-  sendDemoRequest: (params: Record<string, string>) => send(params),
+  sendDemoRequest: (params: Record<string, string>, ...rest: unknown[]) => {
+    sentWith(...rest)
+    return send(params)
+  },
 }))
 
 const request: DemoRequestValues = {
@@ -23,6 +30,7 @@ const events = () => (window.dataLayer ?? []).map((entry) => ({ ...entry }))
 
 beforeEach(() => {
   send.mockReset()
+  sentWith.mockReset()
   delete window.dataLayer
   form = document.createElement('form')
   // As the page's first script leaves a submit it held before hydration.
@@ -53,6 +61,7 @@ describe('useSendRequest', () => {
         traffic_source: 'directo',
       }),
     )
+    expect(sentWith).toHaveBeenCalledExactlyOnceWith(mailConfig, local)
     expect(events()).toEqual([{ event: 'demo_request_submitted', traffic_source: 'directo' }])
     expect(onSent).toHaveBeenCalledOnce()
     expect(result.current.result).toEqual({ kind: 'success' })

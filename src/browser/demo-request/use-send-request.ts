@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from 'react'
 import { afterNextPaint } from '../after-next-paint'
 import { track } from '../analytics'
-import { session } from '../storage'
+import { local, session } from '../storage'
+import { mailConfig } from '../../config/build-values'
 import { attributionParams, captureFirstTouch } from '../../rules/attribution'
 import { trimValues, type DemoRequestValues } from '../../rules/demo-request'
 import type { FallbackLinks } from '../../rules/fallback-links'
@@ -79,7 +80,7 @@ export function useSendRequest(
     const sent = { ...trimValues(request), contact_number: contactNumber }
     try {
       const { sendDemoRequest } = await loadSender()
-      await sendDemoRequest({ ...sent, ...campaign })
+      await sendDemoRequest({ ...sent, ...campaign }, mailConfig, local)
       track({ event: 'demo_request_submitted', traffic_source: campaign.traffic_source })
       succeed()
     } catch (error) {
