@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DemoRequestValues } from '../../rules/demo-request'
 import { mailConfig } from '../../config/build-values'
 import { local } from '../storage'
-import { HONEYPOT_NAME, useSendRequest } from './use-send-request'
+import { HONEYPOT_FIELD } from '../../contract/demo-request'
+import { useSendRequest } from './use-send-request'
 
 const send = vi.fn<(params: Record<string, string>) => Promise<void>>()
 /** What the sender was given besides the request: the build's configuration and a storage. */
@@ -24,7 +25,7 @@ const request: DemoRequestValues = {
 }
 
 let form: HTMLFormElement
-const trap = () => form.elements.namedItem(HONEYPOT_NAME) as HTMLInputElement
+const trap = () => form.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement
 const heldButton = () => form.querySelector('button')!
 const events = () => (window.dataLayer ?? []).map((entry) => ({ ...entry }))
 
@@ -34,7 +35,7 @@ beforeEach(() => {
   delete window.dataLayer
   form = document.createElement('form')
   // As the page's first script leaves a submit it held before hydration.
-  form.innerHTML = `<input name="${HONEYPOT_NAME}"><button type="submit" aria-disabled="true"></button>`
+  form.innerHTML = `<input name="${HONEYPOT_FIELD}"><button type="submit" aria-disabled="true"></button>`
   document.body.append(form)
 })
 

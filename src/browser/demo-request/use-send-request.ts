@@ -15,8 +15,6 @@ export type SendResult =
   /** `links` send the request that failed by other ways (null if they could not be loaded). */
   | { kind: 'error'; text: string; links: FallbackLinks | null }
 
-export const HONEYPOT_NAME = HONEYPOT_FIELD
-
 // Loaded with the visitor's first input, never with the page: the sender with the SDK (one
 // chunk), and the links needed only when a send fails. A load that failed (a dropped connection
 // on a phone) is tried again by the next call; a loaded module is the browser's to keep.
@@ -64,7 +62,7 @@ export function useSendRequest(
     }
 
     // A filled honeypot is a bot: it is told it succeeded and nothing is sent.
-    const trap = form.elements.namedItem(HONEYPOT_NAME)
+    const trap = form.elements.namedItem(HONEYPOT_FIELD)
     if (trap instanceof HTMLInputElement && trap.value !== '') {
       trap.value = ''
       releaseHeldButton(form)
