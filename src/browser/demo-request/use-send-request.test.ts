@@ -138,6 +138,30 @@ describe('useSendRequest', () => {
     expect(loaded).toHaveBeenCalledOnce()
   })
 
+  it('a sender that could not be loaded fails the send, and the next send loads it again', async () => {
+    vi.resetModules()
+    let refused = true
+    vi.doMock('../send-demo-request', () => {
+      if (refused) throw new TypeError('Failed to fetch dynamically imported module')
+      return { sendDemoRequest: send }
+    })
+    const fresh = await import('./use-send-request')
+    send.mockResolvedValue()
+    const { result } = renderHook(() =>
+      fresh.useSendRequest(
+        vi.fn(() => true),
+        vi.fn(),
+      ),
+    )
+    await act(() => result.current.send(form, request, '4321'))
+    await waitFor(() => expect(result.current.result).toMatchObject({ kind: 'error' }))
+    expect(send).not.toHaveBeenCalled()
+    refused = false
+    await act(() => result.current.send(form, request, '4321'))
+    expect(send).toHaveBeenCalledOnce()
+    expect(result.current.result).toEqual({ kind: 'success' })
+  })
+
   it('the alert can be dismissed', async () => {
     send.mockResolvedValue()
     const { result, sendRequest } = renderSend()
