@@ -9,7 +9,7 @@ import { SendTimeoutError } from '../rules/send-error-text'
  */
 export const RATE_LIMIT_KEY = 'gaspre:demo-request-sent-at'
 
-export type TemplateParams = Readonly<Record<string, string>>
+type TemplateParams = Readonly<Record<string, string>>
 
 /**
  * Sends one demo request with the official SDK: to the page's own server (`apiOrigin` null, the
