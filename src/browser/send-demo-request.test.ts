@@ -1,10 +1,9 @@
-import * as emailjs from '@emailjs/browser'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { safeStorage } from './storage'
 import { LOCAL_IDS, type MailConfig } from '../config/mail-config'
 import { parseMailConfig } from '../config/build-settings'
 import { sendErrorText } from '../rules/send-error-text'
-import { createDemoRequestSender, RATE_LIMIT_KEY } from './send-demo-request'
+import { RATE_LIMIT_KEY, sendDemoRequest } from './send-demo-request'
 
 // A local-mode build as `npm start` makes it, with a shorter timeout to keep tests quick.
 const config: MailConfig = { ...parseMailConfig({}), sendTimeoutMs: 5_000 }
@@ -17,20 +16,18 @@ const params = {
   message: '',
 }
 
-function makeSender(overrides: Partial<MailConfig> = {}) {
-  return createDemoRequestSender(
-    { ...config, ...overrides },
-    {
-      loadSdk: async () => emailjs,
-      storage: safeStorage(() => localStorage),
-      pageOrigin: () => 'http://127.0.0.1:3000',
-    },
-  )
-}
+const makeSender = (overrides: Partial<MailConfig> = {}) => ({
+  send: (sent: typeof params) =>
+    sendDemoRequest(
+      sent,
+      { ...config, ...overrides },
+      safeStorage(() => localStorage),
+    ),
+})
 
 const ok = () => new Response('OK', { status: 200 })
 
-describe('createDemoRequestSender (with the real SDK)', () => {
+describe('sendDemoRequest (with the real SDK)', () => {
   const fetchMock = vi.fn<typeof fetch>()
   beforeEach(() => {
     fetchMock.mockReset()
@@ -46,7 +43,7 @@ describe('createDemoRequestSender (with the real SDK)', () => {
     await makeSender().send(params)
     expect(fetchMock).toHaveBeenCalledTimes(1)
     const [url, init] = fetchMock.mock.calls[0]!
-    expect(url).toBe('http://127.0.0.1:3000/api/v1.0/email/send')
+    expect(url).toBe(`${window.location.origin}/api/v1.0/email/send`)
     const body = JSON.parse(String(init?.body))
     expect(body).toMatchObject({
       user_id: LOCAL_IDS.publicKey,
@@ -54,6 +51,12 @@ describe('createDemoRequestSender (with the real SDK)', () => {
       template_id: LOCAL_IDS.templateId,
       template_params: params,
     })
+  })
+
+  it('posts to the hosted service when the build names one', async () => {
+    fetchMock.mockResolvedValue(ok())
+    await makeSender({ mode: 'service', apiOrigin: 'https://api.emailjs.com' }).send(params)
+    expect(fetchMock.mock.calls[0]![0]).toBe('https://api.emailjs.com/api/v1.0/email/send')
   })
 
   it('holds the rate limit: a second send within the interval never leaves the browser', async () => {

@@ -1,15 +1,7 @@
-import type * as EmailSdkModule from '@emailjs/browser'
-import type { KeyValueStore } from '../rules/key-value-store'
+import { init, send } from '@emailjs/browser'
 import type { MailConfig } from '../config/mail-config'
+import type { KeyValueStore } from '../rules/key-value-store'
 import { SendTimeoutError } from '../rules/send-error-text'
-
-type EmailSdk = Pick<typeof EmailSdkModule, 'init' | 'send'>
-
-export type SenderDeps = {
-  loadSdk: () => Promise<EmailSdk>
-  storage: KeyValueStore
-  pageOrigin: () => string
-}
 
 /**
  * Where the SDK's rate limiter keeps the time of the last accepted send.
@@ -17,68 +9,56 @@ export type SenderDeps = {
  */
 export const RATE_LIMIT_KEY = 'gaspre:demo-request-sent-at'
 
-export type TemplateParams = Readonly<Record<string, string>>
+type TemplateParams = Readonly<Record<string, string>>
 
 /**
- * Sends demo requests through the official SDK, loaded on first use.
+ * Sends one demo request with the official SDK: to the page's own server (`apiOrigin` null, the
+ * server answers the SDK's endpoint) or to the hosted e-mail service on a static host. This module
+ * and the SDK are one chunk (email-sdk, named by vite.config.ts) that use-send-request.ts imports
+ * on the visitor's first input, so the page carries neither. The caller passes the build's
+ * configuration and the page's storage, which the page has loaded already: imported here, they
+ * would add a list of the chunk's dependencies to the page's own script.
  *
  * Two SDK behaviours shape this: `init()` without a `storageProvider` turns `limitRate` off,
  * so we always pass one; and the limiter records the time before the request leaves, so a
  * failed send would block the visitor's retry. After a failure we put back the time that was
  * there before, and the limit counts only requests that reached the sales team.
  */
-export function createDemoRequestSender(config: MailConfig, deps: SenderDeps) {
-  let sdk: Promise<EmailSdk> | undefined
-
-  const ready = () => {
-    sdk ??= deps.loadSdk().then((module) => {
-      module.init({
-        publicKey: config.publicKey,
-        blockHeadless: config.blockHeadless,
-        limitRate: { id: RATE_LIMIT_KEY, throttle: config.rateLimitMs },
-        storageProvider: {
-          get: async (key) => deps.storage.get(key),
-          set: async (key, value) => deps.storage.set(key, value),
-          remove: async (key) => deps.storage.remove(key),
-        },
-        origin: config.apiOrigin ?? deps.pageOrigin(),
-      })
-      return module
-    })
-    return sdk
-  }
-
-  return {
-    /** Starts loading the SDK ahead of the first send (e.g. when the visitor starts typing). */
-    preload: () => void ready().catch(() => undefined),
-
-    async send(params: TemplateParams): Promise<void> {
-      const module = await ready()
-      const sentBefore = deps.storage.get(RATE_LIMIT_KEY)
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new SendTimeoutError(config.sendTimeoutMs)),
-          config.sendTimeoutMs,
-        )
-      })
-      try {
-        await Promise.race([
-          module.send(config.serviceId, config.templateId, { ...params }),
-          timeout,
-        ])
-      } catch (error) {
-        const sentNow = deps.storage.get(RATE_LIMIT_KEY)
-        if (sentNow !== sentBefore) {
-          if (sentBefore === null) deps.storage.remove(RATE_LIMIT_KEY)
-          else deps.storage.set(RATE_LIMIT_KEY, sentBefore)
-        }
-        throw error
-      } finally {
-        clearTimeout(timer)
-      }
+export async function sendDemoRequest(
+  params: TemplateParams,
+  config: MailConfig,
+  storage: KeyValueStore,
+): Promise<void> {
+  // init() only sets the SDK's options (no I/O): set with each send, nothing here keeps state.
+  init({
+    publicKey: config.publicKey,
+    blockHeadless: config.blockHeadless,
+    limitRate: { id: RATE_LIMIT_KEY, throttle: config.rateLimitMs },
+    storageProvider: {
+      get: async (key) => storage.get(key),
+      set: async (key, value) => storage.set(key, value),
+      remove: async (key) => storage.remove(key),
     },
+    origin: config.apiOrigin ?? window.location.origin,
+  })
+  const sentBefore = storage.get(RATE_LIMIT_KEY)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new SendTimeoutError(config.sendTimeoutMs)),
+      config.sendTimeoutMs,
+    )
+  })
+  try {
+    await Promise.race([send(config.serviceId, config.templateId, { ...params }), timeout])
+  } catch (error) {
+    const sentNow = storage.get(RATE_LIMIT_KEY)
+    if (sentNow !== sentBefore) {
+      if (sentBefore === null) storage.remove(RATE_LIMIT_KEY)
+      else storage.set(RATE_LIMIT_KEY, sentBefore)
+    }
+    throw error
+  } finally {
+    clearTimeout(timer)
   }
 }
-
-export type DemoRequestSender = ReturnType<typeof createDemoRequestSender>

@@ -6,11 +6,8 @@ import { DRAFT_KEY } from '../rules/draft'
 import { DemoForm } from './demo-form'
 
 const send = vi.fn<(params: Record<string, string>) => Promise<void>>()
-vi.mock('../browser/demo-request-sender', () => ({
-  demoRequestSender: {
-    send: (params: Record<string, string>) => send(params),
-    preload: () => undefined,
-  },
+vi.mock('../browser/send-demo-request', () => ({
+  sendDemoRequest: (params: Record<string, string>) => send(params),
 }))
 
 beforeEach(() => {

@@ -7,8 +7,8 @@ import { anchors } from '../copy/anchors'
 import { demoForm } from '../copy/demo-form'
 import { mailConfig } from '../config/build-values'
 import { nativeFormAction, nativeFormControls } from '../config/mail-config'
-import { MAX_LENGTH, type FieldName } from '../contract/demo-request'
-import { HONEYPOT_NAME, useDemoRequest } from '../browser/demo-request/use-demo-request'
+import { HONEYPOT_FIELD, MAX_LENGTH, type FieldName } from '../contract/demo-request'
+import { useDemoRequest } from '../browser/demo-request/use-demo-request'
 import type { SendResult } from '../browser/demo-request/use-send-request'
 import { RequestFallbackLinks } from './demo-form-alternatives'
 import styles from './demo-form.module.css'
@@ -81,7 +81,7 @@ export function DemoForm() {
             {demoForm.honeypotLabel}
             <input
               type="text"
-              name={HONEYPOT_NAME}
+              name={HONEYPOT_FIELD}
               tabIndex={-1}
               autoComplete="off"
               defaultValue=""

@@ -1,16 +1,13 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { FIELD_NAMES } from '../../contract/demo-request'
+import { FIELD_NAMES, HONEYPOT_FIELD } from '../../contract/demo-request'
 import { DRAFT_KEY } from '../../rules/draft'
-import { HONEYPOT_NAME, useDemoRequest } from './use-demo-request'
+import { useDemoRequest } from './use-demo-request'
 
 const send = vi.fn<(params: Record<string, string>) => Promise<void>>()
-vi.mock('../demo-request-sender', () => ({
-  demoRequestSender: {
-    send: (params: Record<string, string>) => send(params),
-    preload: () => undefined,
-  },
+vi.mock('../send-demo-request', () => ({
+  sendDemoRequest: (params: Record<string, string>) => send(params),
 }))
 
 beforeEach(() => {
@@ -36,7 +33,7 @@ function RequestForm() {
           aria-invalid={errors[name] ? true : undefined}
         />
       ))}
-      <input name={HONEYPOT_NAME} aria-label={HONEYPOT_NAME} defaultValue="" />
+      <input name={HONEYPOT_FIELD} aria-label={HONEYPOT_FIELD} defaultValue="" />
       <input type="hidden" name="contact_number" value={contactNumber} />
       <output>{sending ? 'sending' : (result?.kind ?? 'idle')}</output>
       <button type="submit">Enviar</button>

@@ -6,8 +6,6 @@ import { useFieldValidation } from './use-field-validation'
 import { useRequestValues } from './use-request-values'
 import { useSendRequest } from './use-send-request'
 
-export { HONEYPOT_NAME } from './use-send-request'
-
 /**
  * State of the demo request form: the messages next to fields, one send at a time and its
  * outcome. What the visitor types stays in the fields themselves, kept as a draft until it is

@@ -1,14 +1,18 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DemoRequestValues } from '../../rules/demo-request'
-import { HONEYPOT_NAME, useSendRequest } from './use-send-request'
+import { mailConfig } from '../../config/build-values'
+import { local } from '../storage'
+import { HONEYPOT_FIELD } from '../../contract/demo-request'
+import { useSendRequest } from './use-send-request'
 
 const send = vi.fn<(params: Record<string, string>) => Promise<void>>()
-const preload = vi.fn()
-vi.mock('../demo-request-sender', () => ({
-  demoRequestSender: {
-    send: (params: Record<string, string>) => send(params),
-    preload: () => preload(),
+/** What the sender was given besides the request: the build's configuration and a storage. */
+const sentWith = vi.fn()
+vi.mock('../send-demo-request', () => ({
+  sendDemoRequest: (params: Record<string, string>, ...rest: unknown[]) => {
+    sentWith(...rest)
+    return send(params)
   },
 }))
 
@@ -21,17 +25,17 @@ const request: DemoRequestValues = {
 }
 
 let form: HTMLFormElement
-const trap = () => form.elements.namedItem(HONEYPOT_NAME) as HTMLInputElement
+const trap = () => form.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement
 const heldButton = () => form.querySelector('button')!
 const events = () => (window.dataLayer ?? []).map((entry) => ({ ...entry }))
 
 beforeEach(() => {
   send.mockReset()
-  preload.mockReset()
+  sentWith.mockReset()
   delete window.dataLayer
   form = document.createElement('form')
   // As the page's first script leaves a submit it held before hydration.
-  form.innerHTML = `<input name="${HONEYPOT_NAME}"><button type="submit" aria-disabled="true"></button>`
+  form.innerHTML = `<input name="${HONEYPOT_FIELD}"><button type="submit" aria-disabled="true"></button>`
   document.body.append(form)
 })
 
@@ -58,6 +62,7 @@ describe('useSendRequest', () => {
         traffic_source: 'directo',
       }),
     )
+    expect(sentWith).toHaveBeenCalledExactlyOnceWith(mailConfig, local)
     expect(events()).toEqual([{ event: 'demo_request_submitted', traffic_source: 'directo' }])
     expect(onSent).toHaveBeenCalledOnce()
     expect(result.current.result).toEqual({ kind: 'success' })
@@ -93,7 +98,7 @@ describe('useSendRequest', () => {
     act(() => void result.current.send(form, request, '4321'))
     expect(result.current.sending).toBe(true)
     act(() => void result.current.send(form, request, '4321'))
-    expect(send).toHaveBeenCalledOnce()
+    await waitFor(() => expect(send).toHaveBeenCalledOnce())
     expect(checkRequest).toHaveBeenCalledOnce()
     await act(async () => finish())
     expect(result.current.sending).toBe(false)
@@ -116,13 +121,45 @@ describe('useSendRequest', () => {
   })
 
   it('the first input is reported once and starts loading what a send needs once it has painted', async () => {
-    const { result } = renderSend()
+    // A fresh page, where no send has loaded the sender yet; the factory runs when it loads.
+    vi.resetModules()
+    const loaded = vi.fn()
+    vi.doMock('../send-demo-request', () => {
+      loaded()
+      return { sendDemoRequest: send }
+    })
+    const fresh = await import('./use-send-request')
+    const { result } = renderHook(() => fresh.useSendRequest(vi.fn(), vi.fn()))
     act(() => result.current.markStarted())
     act(() => result.current.markStarted())
     expect(events()).toEqual([{ event: 'demo_form_start' }])
-    expect(preload).not.toHaveBeenCalled()
-    await waitFor(() => expect(preload).toHaveBeenCalled())
-    expect(preload).toHaveBeenCalledOnce()
+    expect(loaded).not.toHaveBeenCalled()
+    await waitFor(() => expect(loaded).toHaveBeenCalled())
+    expect(loaded).toHaveBeenCalledOnce()
+  })
+
+  it('a sender that could not be loaded fails the send, and the next send loads it again', async () => {
+    vi.resetModules()
+    let refused = true
+    vi.doMock('../send-demo-request', () => {
+      if (refused) throw new TypeError('Failed to fetch dynamically imported module')
+      return { sendDemoRequest: send }
+    })
+    const fresh = await import('./use-send-request')
+    send.mockResolvedValue()
+    const { result } = renderHook(() =>
+      fresh.useSendRequest(
+        vi.fn(() => true),
+        vi.fn(),
+      ),
+    )
+    await act(() => result.current.send(form, request, '4321'))
+    await waitFor(() => expect(result.current.result).toMatchObject({ kind: 'error' }))
+    expect(send).not.toHaveBeenCalled()
+    refused = false
+    await act(() => result.current.send(form, request, '4321'))
+    expect(send).toHaveBeenCalledOnce()
+    expect(result.current.result).toEqual({ kind: 'success' })
   })
 
   it('the alert can be dismissed', async () => {

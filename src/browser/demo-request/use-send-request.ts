@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react'
 import { afterNextPaint } from '../after-next-paint'
 import { track } from '../analytics'
-import { session } from '../storage'
-import { demoRequestSender } from '../demo-request-sender'
+import { local, session } from '../storage'
+import { mailConfig } from '../../config/build-values'
 import { attributionParams, captureFirstTouch } from '../../rules/attribution'
 import { trimValues, type DemoRequestValues } from '../../rules/demo-request'
 import type { FallbackLinks } from '../../rules/fallback-links'
@@ -15,9 +15,10 @@ export type SendResult =
   /** `links` send the request that failed by other ways (null if they could not be loaded). */
   | { kind: 'error'; text: string; links: FallbackLinks | null }
 
-export const HONEYPOT_NAME = HONEYPOT_FIELD
-
-// Needed only when a send fails: loaded with the visitor's first input, never with the page.
+// Loaded with the visitor's first input, never with the page: the sender with the SDK (one
+// chunk), and the links needed only when a send fails. A load that failed (a dropped connection
+// on a phone) is tried again by the next call; a loaded module is the browser's to keep.
+const loadSender = () => import('../send-demo-request')
 const loadFallbackLinks = () => import('../../rules/fallback-links')
 
 /**
@@ -43,7 +44,7 @@ export function useSendRequest(
     started.current = true
     track({ event: 'demo_form_start' })
     afterNextPaint(() => {
-      demoRequestSender.preload()
+      void loadSender().catch(() => undefined)
       void loadFallbackLinks().catch(() => undefined)
     })
   }
@@ -61,7 +62,7 @@ export function useSendRequest(
     }
 
     // A filled honeypot is a bot: it is told it succeeded and nothing is sent.
-    const trap = form.elements.namedItem(HONEYPOT_NAME)
+    const trap = form.elements.namedItem(HONEYPOT_FIELD)
     if (trap instanceof HTMLInputElement && trap.value !== '') {
       trap.value = ''
       releaseHeldButton(form)
@@ -76,7 +77,8 @@ export function useSendRequest(
     )
     const sent = { ...trimValues(request), contact_number: contactNumber }
     try {
-      await demoRequestSender.send({ ...sent, ...campaign })
+      const { sendDemoRequest } = await loadSender()
+      await sendDemoRequest({ ...sent, ...campaign }, mailConfig, local)
       track({ event: 'demo_request_submitted', traffic_source: campaign.traffic_source })
       succeed()
     } catch (error) {
