@@ -51,7 +51,7 @@ export async function eraseRequests(
   const erased = await store.atomically(async (trx) => {
     const counts: Counts = { requests: 0, deliveries: 0 }
     // One statement per id rather than one `in (…)` list: the same SQL text each time, which
-    // SQLite keeps prepared (lead-store.ts, openSqlite).
+    // SQLite keeps prepared (lead-store-gc.ts).
     for (const id of ids) {
       const deliveries = await trx
         .deleteFrom('lead_deliveries')

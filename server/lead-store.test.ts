@@ -1,12 +1,14 @@
 // The store's promises, on SQLite and on PostgreSQL alike: 200 only once the request and its
 // deliveries are committed, refused posts store nothing, the cap answers 507 with readiness
 // failing first, a full disk (SQLite) answers 507, a JSONL outbox is imported once by its ids,
-// and two stores on one PostgreSQL migrate it safely when they start at once.
+// two stores on one PostgreSQL migrate it safely when they start at once, and the migrations
+// keep the names existing stores recorded them under.
 import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { buildApp } from './app.js'
@@ -135,6 +137,21 @@ describe.each(KINDS)('the store on %s', (kind) => {
     expect(accepted).toBeGreaterThan(0)
     expect(await store.count()).toBe(accepted)
     expect((await request(url, '/readyz')).status).toBe(503)
+  })
+
+  it('records its migrations under the names stores made by earlier versions hold', async () => {
+    const { store } = await openStore(kind)
+    const applied = sql<{ name: string }>`select name from kysely_migration order by name`
+    const { rows } = await applied.execute(store.db)
+    // A renamed migration would run again on every store in use, or refuse to start.
+    expect(rows.map((row) => row.name)).toEqual([
+      '001-requests-and-deliveries',
+      '002-probe',
+      '003-channel-health',
+      '020-held-requests',
+      '030-erasures',
+      '040-whatsapp',
+    ])
   })
 
   it('imports a JSONL outbox by its ids: twice imported, stored once; torn lines skipped', async () => {

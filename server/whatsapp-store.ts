@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely'
 import type { CountryCode } from 'libphonenumber-js/max'
 import type { OutboxRecord } from './outbox.js'
 import {
+  queuedAnew,
   toWhatsAppRoute,
   type Channel,
   type LeadDatabase,
@@ -21,8 +22,6 @@ import { repsInTurn, type WhatsAppRoutes } from './whatsapp-routes.js'
 
 type Db = Kysely<LeadDatabase>
 
-/** As lead-store.ts: a delivery queued again is retried for up to three days. */
-const RETRY_FOR_MS = 3 * 24 * 60 * 60 * 1000
 /** The counter that numbers the unread notices (lead_notices keeps one per number). */
 const NOTICE_COUNTER = '#avisos'
 
@@ -191,16 +190,7 @@ export function moveOn(
         const now = Date.now()
         await trx
           .updateTable('lead_deliveries')
-          .set({
-            state: 'pending',
-            attempts: 0,
-            next_attempt_at: now,
-            retry_until: now + RETRY_FOR_MS,
-            queued_at: now,
-            locked_until: null,
-            last_error: null,
-            delivered_at: null,
-          })
+          .set({ ...queuedAnew(now), last_error: null, delivered_at: null })
           .where('request_id', '=', requestId)
           .where('channel', '=', 'whatsapp')
           .execute()

@@ -1,0 +1,24 @@
+// The store's migrations, in order, by the names databases have recorded them under.
+import type { Migration, MigrationProvider } from 'kysely'
+import { requestsAndDeliveries } from './001-requests-and-deliveries.js'
+import { probe } from './002-probe.js'
+import { channelHealth } from './003-channel-health.js'
+import { heldRequests } from './020-held-requests.js'
+import { erasureLog } from './030-erasures.js'
+import { whatsapp } from './040-whatsapp.js'
+
+/**
+ * Versioned migrations: append new ones, never edit or rename one that has shipped (databases
+ * record each by its name). Named in the order they are applied: the migrator refuses one that
+ * sorts before an applied one.
+ */
+const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '001-requests-and-deliveries': requestsAndDeliveries,
+  '002-probe': probe,
+  '003-channel-health': channelHealth,
+  '020-held-requests': heldRequests,
+  '030-erasures': erasureLog,
+  '040-whatsapp': whatsapp,
+}
+
+export const migrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }
