@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process'
+import { OUTBOX_DIR } from '../playwright.config'
 import {
   alertDialog,
   clearFaults,
@@ -49,6 +51,17 @@ test.describe('demo request form', () => {
     const stored = await storedRequests(email)
     expect(stored).toHaveLength(1)
     expect(stored[0]!.params).toMatchObject({ ...values, contact_number: contactNumber })
+    // Where the sales team looks: `npm run outbox` pointed at this suite's DATA_DIR lists it.
+    const listed = execFileSync('npm', ['run', '--silent', 'outbox', '--', '--json'], {
+      env: { ...process.env, DATA_DIR: OUTBOX_DIR },
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as { id: string; params: Record<string, string> })
+    expect(listed.filter((request) => request.params.user_email === email)).toEqual([
+      expect.objectContaining({ id: stored[0]!.id, params: stored[0]!.params }),
+    ])
     await alert.getByRole('button', { name: 'Aceptar' }).click()
     await expect(alert).toBeHidden()
     await expect(submitButton(page)).toBeFocused()

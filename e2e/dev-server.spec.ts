@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { clients, demoForm, hero, termsPage } from '../testing/content'
 import {
@@ -12,6 +11,8 @@ import {
   waitForHydration,
 } from './fixtures'
 import { ProjectCopy } from './project-copy'
+import { requestsWhileStarting } from './while-starting'
+import { storedRequests } from '../testing/server/store'
 
 /**
  * `npm run dev` as a developer uses it: both pages rendered by the dev server, the form sending
@@ -41,15 +42,33 @@ test.describe('npm run dev', () => {
     await waitForHydration(page)
   })
 
-  test('sends the demo form to the local stand-in', async ({ page }) => {
+  test('sends the demo form to the store of npm start, in DATA_DIR', async ({ page }) => {
     await page.goto(`${origin}/`)
     await waitForHydration(page)
     const email = uniqueEmail('desarrollo')
     await fillDemoForm(page, demoRequest(email))
     await submitButton(page).click()
     await expect(alertDialog(page)).toContainText(demoForm.alert.successTitle)
-    const outbox = await readFile(join(DATA_DIR, 'outbox.jsonl'), 'utf8')
-    expect(outbox).toContain(email)
+    const stored = await storedRequests({ dataDir: DATA_DIR })
+    expect(stored.filter((request) => request.params.user_email === email)).toHaveLength(1)
+    // Where it said, on start, that the requests go.
+    expect(await project.printed(/stored in (\S+leads\.sqlite)/)).toBe(
+      join(DATA_DIR, 'leads.sqlite'),
+    )
+  })
+
+  test('answers a page asked for while it starts, once it is ready', async () => {
+    const answers = await requestsWhileStarting({
+      root: project.root,
+      script: 'scripts/dev.mjs',
+      env: { DATA_DIR: join(project.root, '.data-while-starting') },
+      portVariables: ['PORT'],
+      path: '/',
+      readyLine: /^LOCAL mode: /m,
+    })
+    expect(answers.readyWhenSent, 'the request went out before the server was ready').toBe(false)
+    expect(answers.whileStarting).toEqual([200])
+    expect(answers.onceStarted).toEqual([200])
   })
 
   test('shows an edited content file without a restart', async ({ page }) => {

@@ -1,18 +1,20 @@
 // npm run dev: the two pages rendered on each request by the same renderer as the prerender
 // (src/prerender.tsx, through Vite's ssrLoadModule), the islands hydrating against Vite's dev
-// modules with hot replacement, and the local e-mail stand-in so the form sends. Its variables,
-// read through one schema (scripts/dev-settings.ts):
+// modules with hot replacement, and the intake, store and delivery worker of `npm start`
+// (server/lead-service.ts) so the form sends. Its variables, read through one schema
+// (scripts/dev-settings.ts):
 //   PORT (5173; 0 picks a free port), HOST (127.0.0.1), DATA_DIR (.data, as the server takes it):
-//   where the stand-in stores requests.
+//   where the requests are stored, in SQLite, as `npm start` stores them (`npm run outbox` lists
+//   them). The server's delivery variables (docs/production.md) deliver them, as in production.
 //   CMS_LOCAL (unset): set by `npm run cms`, serves the content editor at /admin/ and starts its
 //   local proxy (editor/proxy.mjs), which reads and writes content/ in this working tree.
 //   CMS_PROXY_PORT (8081; 0 picks a free port): the proxy's port, on 127.0.0.1 always; it
 //   answers the editor's page only (http://$HOST:$PORT/admin/).
 //
+// A request that arrives while it starts waits, and is answered once it is ready.
 // It answers only requests addressed to this machine (a Host of 127.0.0.1, localhost or HOST, on
 // its port): a page reached by DNS rebinding gets nothing. It never serves the stand-in's data,
 // the builds or the repository's hidden folders.
-import { mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer as createHttpServer } from 'node:http'
 import { relative, resolve } from 'node:path'
@@ -40,7 +42,14 @@ const RENDERER = '/src/prerender.tsx'
 /** The proxy listens on the loopback address only, whatever HOST says. */
 const PROXY_HOST = '127.0.0.1'
 /** What the server never serves, at the top of the repository: the builds, and the data. */
-const PRIVATE_FOLDERS = ['dist', 'build', 'bench-results', 'test-results', 'playwright-report']
+const PRIVATE_FOLDERS = [
+  'dist',
+  'build',
+  'bench-results',
+  'engines-results',
+  'test-results',
+  'playwright-report',
+]
 
 /**
  * A change to a module the server renders outside the islands (a static section, the page
@@ -127,15 +136,34 @@ async function renderPage(vite, pathname) {
     .replace('<!--app-->', () => page.html)
 }
 
-async function standIn() {
-  const { emailStandIn } = await vite.ssrLoadModule('/server/email-stand-in.ts')
-  const { OutboxWriter, outboxPath } = await vite.ssrLoadModule('/server/outbox.ts')
-  mkdirSync(dataDir, { recursive: true })
-  const outbox = new OutboxWriter(outboxPath(dataDir))
-  const api = Fastify({ logger: { level: 'warn' } })
-  await api.register(emailStandIn, { outbox })
-  await api.ready()
-  return { api, outbox }
+/**
+ * The intake of `npm start` on its store and worker (server/lead-service.ts), configured as
+ * `npm start` is, with this server's DATA_DIR. A DATA_DIR another server holds stops the start
+ * with one line.
+ */
+async function leadIntake() {
+  const { readConfig } = await vite.ssrLoadModule('/server/config.ts')
+  const { openLeadService } = await vite.ssrLoadModule('/server/lead-service.ts')
+  const { registerLeadIntake } = await vite.ssrLoadModule('/server/app.ts')
+  const { isOperatorError } = await vite.ssrLoadModule('/server/start-server.ts')
+  let leads
+  try {
+    const config = readConfig({ ...process.env, DATA_DIR: dataDir }, root)
+    leads = await openLeadService(config, (error) => {
+      console.error(`lost the lock on DATA_DIR (${error.message}): stopping`)
+      process.exit(1)
+    })
+    const api = Fastify({ logger: { level: 'warn' } })
+    registerLeadIntake(api, { ...leads.appOptions, store: leads.store, limits: config })
+    await api.ready()
+    await leads.begin(api.log)
+    return { api, leads }
+  } catch (error) {
+    await leads?.stop()
+    if (!isOperatorError(error)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
 }
 
 /** The Host values this server answers: this machine's names, on the port it listens on. */
@@ -181,7 +209,30 @@ function listen(server, port, host, busy) {
   })
 }
 
+/**
+ * Requests that arrive while the server starts: each waits for `ready` and is then handed to
+ * the handler the server has by then, so none is left without an answer.
+ */
+function untilReady(server, ready) {
+  server.on('request', (request, response) => {
+    void ready.then(
+      () => server.emit('ready-request', request, response),
+      () => response.destroy(),
+    )
+  })
+}
+
+let markReady
+let markFailed
+const ready = new Promise((resolveReady, rejectReady) => {
+  markReady = resolveReady
+  markFailed = rejectReady
+})
+ready.catch(() => undefined)
+process.once('exit', () => markFailed(new Error('stopped while starting')))
+
 const httpServer = createHttpServer()
+untilReady(httpServer, ready)
 // Listening first: a busy port is told in one line, before anything else starts.
 await listen(
   httpServer,
@@ -193,6 +244,7 @@ await listen(
 )
 // The editor's proxy: a listener of its own, in this process, so a SIGTERM stops it too.
 const proxyServer = editorEnabled ? createHttpServer() : undefined
+if (proxyServer) untilReady(proxyServer, ready)
 if (proxyServer)
   await listen(
     proxyServer,
@@ -214,7 +266,7 @@ const cms = proxyServer && {
 if (proxyServer) {
   const proxy = await cms.editorProxy(root)
   const gate = { origin, host: new URL(proxyOrigin).host }
-  proxyServer.on('request', (request, response) =>
+  proxyServer.on('ready-request', (request, response) =>
     proxy(request, response, gate).catch((error) => {
       console.error(error)
       if (!response.headersSent) response.writeHead(500, { vary: 'Origin' })
@@ -252,7 +304,7 @@ const vite = await createViteServer({
     include: editorEnabled ? ['yaml', 'markdown-it', 'zod', 'react-dom/server'] : [],
   },
 })
-const { api, outbox } = await standIn()
+const { api, leads } = await leadIntake()
 
 /** The content editor's files (npm run cms): its page, its bundle and its config. */
 async function contentEditor(request, pathname) {
@@ -297,7 +349,7 @@ httpServer.prependListener('upgrade', (request, socket) => {
   if (!hosts.has(request.headers.host ?? '')) socket.destroy()
 })
 
-httpServer.on('request', async (request, response) => {
+httpServer.on('ready-request', async (request, response) => {
   if (!hosts.has(request.headers.host ?? '')) return refuse(response, 403, 'Unknown Host\n')
   const { pathname } = new URL(request.url ?? '/', 'http://dev')
   if (isPrivate(pathname)) return refuse(response, 404, 'Not found\n')
@@ -354,7 +406,11 @@ httpServer.on('request', async (request, response) => {
 })
 
 console.log(`Development server on ${origin}/ (pages rendered on each request)`)
-console.log(`LOCAL mode: demo requests are stored in ${outbox.file}`)
+console.log(
+  `LOCAL mode: demo requests are stored in ${leads.store.location} (list them: npm run outbox` +
+    `${dataDir === resolve(root, '.data') ? '' : `, with DATA_DIR=${dataDir}`})`,
+)
+markReady()
 if (editorEnabled)
   console.log(
     `\nEditor de contenido: ${origin}/admin/  (la página: ${origin}/)\n` +
@@ -362,7 +418,8 @@ if (editorEnabled)
   )
 
 const stop = async () => {
-  await Promise.allSettled([vite.close(), api.close(), outbox.close()])
+  await Promise.allSettled([vite.close(), api.close()])
+  await leads.stop()
   httpServer.close()
   proxyServer?.close()
   process.exit(0)

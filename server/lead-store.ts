@@ -522,6 +522,11 @@ export interface StoreOptions {
   largestRecordBytes: number
   /** Bytes free on the disk holding `dir` (SQLite only): a seam for tests. */
   freeBytes?: (dir: string) => Promise<number>
+  /**
+   * Given the SQLite connection once it is open and migrated (SQLite only): the seam through
+   * which the browser suites make a fault inside the database itself (testing/full-disk.mjs).
+   */
+  onSqliteOpen?: (connection: SqliteDatabase.Database) => void
 }
 
 const addresses = (json: string | null): string[] =>
@@ -1444,6 +1449,7 @@ export async function openLeadStore(
   const store = new SqliteStore(file, sqlite, target.dataDir, options)
   try {
     await store.migrate()
+    options.onSqliteOpen?.(sqlite)
   } catch (error) {
     await store.close().catch(() => undefined)
     throw error instanceof StoreError
