@@ -1,6 +1,5 @@
 // The reader of an older server's outbox.jsonl (the import at start, --import, erasure).
-import { execFileSync } from 'node:child_process'
-import { appendFile, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'

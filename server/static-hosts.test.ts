@@ -3,7 +3,7 @@
 // `_redirects` Netlify reads too) and, where it is installed, nginx with deploy/nginx.conf.
 // What a visitor or a search engine gets must not depend on the host.
 import { createHash } from 'node:crypto'
-import { readFile, rm, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appOnTemporaryStore, type AppOnStore } from '../testing/server/app-on-temporary-store.js'
