@@ -19,6 +19,7 @@ export interface OutboxRecord {
   params: Record<string, string>
 }
 
+/** @internal its tests use it too */
 export const outboxPath = (dataDir: string): string => join(dataDir, OUTBOX_FILE)
 
 export function newRecord(

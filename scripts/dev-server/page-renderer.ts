@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { EnvironmentModuleNode, Plugin, ViteDevServer } from 'vite'
 
-export const RENDERER = '/src/prerender.tsx'
+const RENDERER = '/src/prerender.tsx'
 
 interface RenderedPage {
   path: string
