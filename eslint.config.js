@@ -72,7 +72,17 @@ const upwardImports = LAYERS.slice(0, -1).map((layer, index) => ({
 }))
 
 export default tseslint.config(
-  { ignores: ['dist', 'build', 'coverage', 'test-results', 'playwright-report', 'bench-results'] },
+  {
+    ignores: [
+      'dist',
+      'build',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      'bench-results',
+      'engines-results',
+    ],
+  },
   { plugins: { local: { rules: { 'page-code-only': pageCodeOnly } } } },
   js.configs.recommended,
   ...tseslint.configs.strict,

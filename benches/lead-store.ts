@@ -1,7 +1,7 @@
 // `npm run bench:lead-store`: the lead server's store and delivery, measured side by side in one
 // run. It prints figures and asserts nothing about time (tests never do):
-//   1. demo requests stored per second through the server (20 concurrent senders): the JSONL
-//      outbox of old (before) against SQLite and PostgreSQL (after), each fsync'ed per request;
+//   1. demo requests stored per second through the server (20 concurrent senders), in SQLite
+//      and in PostgreSQL, each made durable per request;
 //   2. the time from the visitor's 200 to the mail in a local SMTP server (median and p95);
 //   3. a backlog of 1,000 requests stored while the mail server was down, drained into it once
 //      it is back, with the latency of `/` and of a send while it drains.
@@ -48,7 +48,7 @@ const scratch = await mkdtemp(join(tmpdir(), 'gaspre-bench-leads-'))
 const postgres = await startPostgresServer()
 const closers: (() => Promise<unknown>)[] = []
 
-async function serve(store: LeadStore | null, worker: DeliveryWorker | null, dataDir: string) {
+async function serve(store: LeadStore, worker: DeliveryWorker | null, dataDir: string) {
   const app = buildApp({
     distDir: dist.dist,
     dataDir,
@@ -58,7 +58,8 @@ async function serve(store: LeadStore | null, worker: DeliveryWorker | null, dat
       totalLimitPerMinute: 1_000_000,
       maxConnectionsPerClient: 1000,
     },
-    ...(store !== null && { store, deliveryChannels: worker === null ? [] : ['email' as const] }),
+    store,
+    deliveryChannels: worker === null ? [] : ['email' as const],
     ...(worker !== null && { onStored: () => worker.kick() }),
   })
   const url = await app.listen({ port: 0, host: '127.0.0.1' })
@@ -113,12 +114,11 @@ const emailConfig = (smtp: SmtpPeer): DeliveryConfig => ({
 
 try {
   console.log(`1. Demo requests stored per second (${REQUESTS}, ${SENDERS} concurrent senders)`)
-  for (const kind of ['jsonl', 'sqlite', 'postgres'] as const) {
+  for (const kind of ['sqlite', 'postgres'] as const) {
     const dataDir = await mkdtemp(join(scratch, `${kind}-`))
-    const store = kind === 'jsonl' ? null : await openStore(kind, dataDir)
+    const store = await openStore(kind, dataDir)
     const { url } = await serve(store, null, dataDir)
-    const label =
-      kind === 'jsonl' ? 'JSONL outbox (before)' : kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'
+    const label = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'
     console.log(`   ${label.padEnd(22)} ${(await storesPerSecond(url)).toFixed(0)} requests/s`)
   }
 

@@ -308,7 +308,13 @@ test.describe('npm run cms, seen from elsewhere', () => {
     const proxyPort = await freePort()
     const npm = spawn('npm', ['run', 'cms'], {
       cwd: project.root,
-      env: { ...process.env, PORT: String(port), CMS_PROXY_PORT: String(proxyPort) },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        CMS_PROXY_PORT: String(proxyPort),
+        // Its own: the suite's editor holds the project's .data, as one server per DATA_DIR.
+        DATA_DIR: join(project.root, '.data-sigterm'),
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     let output = ''

@@ -11,6 +11,7 @@ import {
   termsPage,
 } from '../testing/content'
 import { expect, test, waitForHydration } from './fixtures'
+import { requestsWhileStarting } from './while-starting'
 import { ProjectCopy } from './project-copy'
 
 /**
@@ -96,6 +97,21 @@ test.describe('npm run cms', () => {
   test.afterAll(() => project.stop())
   test.afterEach(() => {
     expect(refusals, 'requests the editor’s policy refused').toEqual([])
+  })
+
+  test('answers the site and the editor proxy asked while it starts, once it is ready', async () => {
+    const answers = await requestsWhileStarting({
+      root: project.root,
+      script: 'editor/start.mjs',
+      env: { DATA_DIR: join(project.root, '.data-while-starting') },
+      portVariables: ['PORT', 'CMS_PROXY_PORT'],
+      path: '/',
+      readyLine: /^Proxy del editor: /m,
+    })
+    expect(answers.readyWhenSent, 'the requests went out before the server was ready').toBe(false)
+    // The same answers as once started: the page, and the proxy's refusal of a stranger.
+    expect(answers.whileStarting).toEqual(answers.onceStarted)
+    expect(answers.whileStarting[0]).toBe(200)
   })
 
   test('publishes a new headline to content/inicio.yml, and the open page shows it', async ({

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { OUTBOX_DIR } from '../playwright.config'
 import {
   alertDialog,
   clearFaults,
@@ -31,6 +34,33 @@ test.describe('demo request form', () => {
     await expect(form.locator('input[type="hidden"][name="contact_number"]')).toHaveValue(
       /^\d{1,5}$/,
     )
+  })
+
+  test("a request sent from the page is listed by npm run outbox in the suite's DATA_DIR", async ({
+    page,
+  }) => {
+    test.skip(test.info().project.name !== 'desktop', 'one run of the command is enough')
+    // A ceiling for starting npm and the command on a loaded machine, not a timing.
+    test.slow()
+    await gotoHome(page)
+    const email = uniqueEmail('listada')
+    await fillDemoForm(page, demoRequest(email))
+    await submitButton(page).click()
+    await expect(alertDialog(page).getByRole('heading')).toHaveText('¡Éxito!')
+    const [stored] = await storedRequests(email)
+    // Where the sales team looks: the production store, read by its own command.
+    const { stdout } = await promisify(execFile)(
+      'npm',
+      ['run', '--silent', 'outbox', '--', '--json'],
+      { env: { ...process.env, DATA_DIR: OUTBOX_DIR }, encoding: 'utf8' },
+    )
+    const listed = stdout
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as { id: string; params: Record<string, string> })
+    expect(listed.filter((request) => request.params.user_email === email)).toEqual([
+      expect.objectContaining({ id: stored!.id, params: stored!.params }),
+    ])
   })
 
   test('sends the request once, says so, stores it with every field, and clears the form', async ({

@@ -1,9 +1,10 @@
 import { demoForm } from '../testing/content'
 import { test as base, expect, type Page, type Request, type Route } from '@playwright/test'
 import { OUTBOX_DIR } from '../playwright.config'
-import { outboxPath, readOutbox, type OutboxRecord as StoredRequest } from '../server/outbox'
+import type { StoredRequest } from '../server/lead-store'
 import { SEND_FORM_PATH, SEND_PATH } from '../src/contract/demo-request'
 import { waitForHydration } from '../testing/hydration.mjs'
+import { storedRequests as storedInDataDir } from '../testing/server/store'
 
 export type { StoredRequest }
 
@@ -95,10 +96,10 @@ export function clearFaults(page: Page, email: string): void {
   faultQueues.get(page)?.delete(email)
 }
 
-/** The requests the server stored for one address, read from its outbox file. */
+/** The requests the server stored for one address, read from its store in OUTBOX_DIR. */
 export async function storedRequests(email: string): Promise<StoredRequest[]> {
-  const { records } = await readOutbox(outboxPath(OUTBOX_DIR))
-  return records.filter((record) => record.params.user_email === email)
+  const stored = await storedInDataDir({ dataDir: OUTBOX_DIR })
+  return stored.filter((request) => request.params.user_email === email)
 }
 
 export const demoRequest = (email: string) => ({

@@ -3,7 +3,6 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { outboxPath, readOutbox } from '../server/outbox'
 import { anchors } from '../src/copy/anchors'
 import {
   carousel,
@@ -16,6 +15,7 @@ import {
   termsPage,
 } from '../testing/content'
 import { FULL_DISK_DOMAIN } from '../testing/full-disk.mjs'
+import { storedRequests as storedInDataDir } from '../testing/server/store'
 import { ENGINES_OUTBOX_DIR } from './site-server'
 import {
   waitFor,
@@ -172,8 +172,8 @@ async function fillDemoForm(driver: EngineDriver, email: string) {
 
 /** The requests the server stored for one address, read from its outbox file. */
 async function storedRequests(email: string) {
-  const { records } = await readOutbox(outboxPath(ENGINES_OUTBOX_DIR))
-  return records.filter((record) => record.params.user_email === email)
+  const stored = await storedInDataDir({ dataDir: ENGINES_OUTBOX_DIR })
+  return stored.filter((request) => request.params.user_email === email)
 }
 
 async function submitAndWaitForAlert(driver: EngineDriver) {

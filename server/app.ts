@@ -21,7 +21,6 @@ import Fastify, {
 } from 'fastify'
 import proxyAddr from '@fastify/proxy-addr'
 import { ConnectionLimits, type ConnectionCounts } from './connection-limits.js'
-import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
 import { BODY_LIMIT, emailStandIn, type FloodEpisode } from './email-stand-in.js'
 import {
   DEFAULT_LIMITS,
@@ -30,13 +29,7 @@ import {
   type ServerTimeouts,
 } from './limits.js'
 import type { Channel, LeadStore } from './lead-store.js'
-import {
-  OutboxWriter,
-  outboxPath,
-  type OutboxIo,
-  type OutboxRecord,
-  type Readiness,
-} from './outbox.js'
+import type { OutboxRecord, Readiness } from './outbox.js'
 import type { DeliveryHealth } from './delivery-health.js'
 import { COMPRESSIBLE } from './precompressed.js'
 import { OneLinePerRequest } from './request-log.js'
@@ -69,12 +62,9 @@ export interface AppOptions {
    * how many there are in front of the server (every peer is then a proxy).
    */
   trustProxy?: string[] | number | false
-  /** The outbox's file operations: a seam for tests that inject disk faults. */
-  outboxIo?: OutboxIo
   /**
-   * Where local mode stores the demo requests (main.ts opens it; its owner closes it). Without
-   * one, the requests go to an `outbox.jsonl` in dataDir, as the dev server and the browser
-   * suites' test server keep them.
+   * Where a local build stores the demo requests (lead-service.ts opens it; its owner closes
+   * it). A local build needs one; a build for the e-mail service takes none.
    */
   store?: LeadStore
   /** The channels each stored request is delivered through (main.ts: the configured ones). */
@@ -282,18 +272,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
     else app.log.error({ event: 'not-ready', reason: state.reason }, `not ready: ${state.reason}`)
   }
   const store = build.mode === 'local' ? (options.store ?? null) : null
-  const channels = options.deliveryChannels ?? []
-  const outbox =
-    build.mode === 'local' && store === null
-      ? new OutboxWriter(outboxPath(options.dataDir), {
-          maxBytes: limits.outboxMaxBytes,
-          largestRecordBytes: LARGEST_RECORD_BYTES,
-          onReadinessChange: logReadiness,
-          ...(options.outboxIo && { io: options.outboxIo }),
-        })
-      : null
+  if (build.mode === 'local' && store === null) {
+    throw new Error(`${distDir} is a local build: it needs a store for its demo requests`)
+  }
   store?.watchReadiness(logReadiness)
-  const outboxFile = store?.location ?? outbox?.file ?? null
+  const outboxFile = store?.location ?? null
   app.decorate('site', { build, distDir, outboxFile, connections })
 
   app.addHook('onRequest', async (request, reply) => {
@@ -309,7 +292,6 @@ export function buildApp(options: AppOptions): FastifyInstance {
   })
   app.addHook('onClose', async () => {
     requestLog.close()
-    await outbox?.close()
   })
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -348,12 +330,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // watches this one; restarting the process would not free a full disk.
   app.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', NO_STORE)
-    const state =
-      store !== null
-        ? await store.readiness()
-        : outbox === null
-          ? ({ ready: true } as const)
-          : await outbox.readiness()
+    const state = store !== null ? await store.readiness() : ({ ready: true } as const)
     if (state.ready) return reply.send({ status: 'ok' })
     // The reason (paths, sizes) goes to the log only, not to whoever asks.
     return reply.code(503).send({ status: 'unavailable' })
@@ -396,29 +373,40 @@ export function buildApp(options: AppOptions): FastifyInstance {
     },
   })
 
-  const sink =
-    store !== null
-      ? {
-          append: async (record: OutboxRecord) => {
-            await store.append(record, channels, options.alsoStore)
-            options.onStored?.()
-          },
-          // Held: nobody is told, the worker leaves it until a person releases it.
-          hold: (record: OutboxRecord, cap: number) =>
-            store.hold(record, channels, cap, options.alsoStore),
-        }
-      : outbox
-  if (store !== null && options.whatsappWebhook !== undefined) {
-    app.register(whatsappWebhook, options.whatsappWebhook)
-  }
-  if (sink !== null) {
-    app.register(emailStandIn, {
-      outbox: sink,
-      rateLimitPerMinute: limits.rateLimitPerMinute,
-      totalLimitPerMinute: limits.totalLimitPerMinute,
-      heldLimit: limits.heldLimit,
-      ...(options.onFloodEpisode && { onFloodEpisode: options.onFloodEpisode }),
-    })
-  }
+  if (store !== null) registerLeadIntake(app, { ...options, store, limits })
   return app
+}
+
+interface LeadIntakeOptions extends Pick<
+  AppOptions,
+  'deliveryChannels' | 'onStored' | 'alsoStore' | 'whatsappWebhook' | 'onFloodEpisode'
+> {
+  store: LeadStore
+  limits: Pick<ServerLimits, 'rateLimitPerMinute' | 'totalLimitPerMinute' | 'heldLimit'>
+}
+
+/**
+ * The routes that take demo requests into the store: the stand-in of the e-mail sending API and,
+ * when that channel is on, the WhatsApp status webhook. The dev server registers them too.
+ */
+export function registerLeadIntake(app: FastifyInstance, options: LeadIntakeOptions): void {
+  const { store, limits } = options
+  const channels = options.deliveryChannels ?? []
+  const sink = {
+    append: async (record: OutboxRecord) => {
+      await store.append(record, channels, options.alsoStore)
+      options.onStored?.()
+    },
+    // Held: nobody is told, the worker leaves it until a person releases it.
+    hold: (record: OutboxRecord, cap: number) =>
+      store.hold(record, channels, cap, options.alsoStore),
+  }
+  if (options.whatsappWebhook !== undefined) app.register(whatsappWebhook, options.whatsappWebhook)
+  app.register(emailStandIn, {
+    outbox: sink,
+    rateLimitPerMinute: limits.rateLimitPerMinute,
+    totalLimitPerMinute: limits.totalLimitPerMinute,
+    heldLimit: limits.heldLimit,
+    ...(options.onFloodEpisode && { onFloodEpisode: options.onFloodEpisode }),
+  })
 }

@@ -1,13 +1,11 @@
 // One client cannot close the door for everyone: a flood of idle sockets from one address, with
 // a visitor from another address (loopback answers on all of 127.0.0.0/8).
-import { mkdtemp, rm } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
 import { connect, type Socket } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from './app.js'
+import { appOnTemporaryStore, type AppOnStore } from '../testing/server/app-on-temporary-store.js'
 import { clientKey } from './client-address.js'
 import { SEND_PATH } from './email-stand-in.js'
 import { demoRequestJson } from '../testing/server/demo-request.js'
@@ -20,7 +18,7 @@ const FLOOD = 1_100
 const PER_CLIENT = 16
 
 let dist: FakeDist
-let dataDir: string
+let site: AppOnStore
 let app: FastifyInstance
 let port: number
 const sockets: Socket[] = []
@@ -70,13 +68,12 @@ const serverConnections = (): Promise<number> =>
   )
 
 async function startApp(timeouts: { headers?: number; checkEvery?: number } = {}) {
-  dataDir = await mkdtemp(join(tmpdir(), 'gaspre-conn-'))
-  app = buildApp({
+  site = await appOnTemporaryStore({
     distDir: dist.dist,
-    dataDir,
     limits: { maxConnectionsPerClient: PER_CLIENT },
     timeouts,
   })
+  app = site.app
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   port = typeof address === 'object' && address !== null ? address.port : 0
@@ -87,8 +84,7 @@ beforeAll(async () => {
 })
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.destroy()
-  await app.close()
-  await rm(dataDir, { recursive: true, force: true })
+  await site.close()
 })
 afterAll(async () => {
   await rm(dist.root, { recursive: true, force: true })

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SQLITE_FILE } from './lead-store.js'
-import { OutboxWriter, newRecord, outboxPath, readOutbox } from './outbox.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
 import { request } from '../testing/server/http.js'
@@ -103,36 +102,6 @@ describe('one server per DATA_DIR', () => {
     const next = await start({ DATA_DIR: dataDir })
     expect((await send(next.origin, 'despues@grupo.mx')).status).toBe(200)
   })
-
-  it.runIf(canMount)(
-    'two writers on one full disk: a failed write never takes back what the other stored',
-    async () => {
-      // The lock keeps a second server out; this is the writer's own second line of defence.
-      const dataDir = await tmpfs('size=4m')
-      const file = outboxPath(dataDir)
-      const a = new OutboxWriter(file)
-      const b = new OutboxWriter(file)
-      const record = (who: string, n: number) => newRecord('s', 't', params(`${who}${n}@grupo.mx`))
-      for (let n = 0; n < 5; n++) await a.append(record('a', n))
-      let storedByB = 0
-      for (let n = 0; ; n++) {
-        try {
-          await b.append(record('b', n))
-          storedByB++
-        } catch {
-          break // the disk is full
-        }
-      }
-      expect(storedByB).toBeGreaterThan(20)
-      await expect(a.append(record('a', 5))).rejects.toThrow()
-      const { records } = await readOutbox(file)
-      const emails = records.map((stored) => stored.params.user_email)
-      expect(emails.filter((email) => email?.startsWith('a'))).toHaveLength(5)
-      expect(emails.filter((email) => email?.startsWith('b'))).toHaveLength(storedByB)
-      await a.close()
-      await b.close()
-    },
-  )
 })
 
 describe('a DATA_DIR the server cannot use stops the start with one line', () => {

@@ -12,13 +12,11 @@ import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { refusals } from '../src/contract/lead-server-text.js'
-import { buildApp } from './app.js'
-import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
 import { SEND_PATH } from './email-stand-in.js'
-import { openLeadStore, type LeadStore, type StoredRequest } from './lead-store.js'
+import type { LeadStore, StoredRequest } from './lead-store.js'
 import { DEFAULT_LIMITS } from './limits.js'
 import { MAX_LOGGED_CHARS } from './log-bounds.js'
-import { outboxPath, readOutbox } from './outbox.js'
+import { appOnTemporaryStore, type AppOnStore } from '../testing/server/app-on-temporary-store.js'
 import { DEMO_PARAMS, demoRequestJson, sendDemoRequest } from '../testing/server/demo-request.js'
 import { LOCAL_BUILD, makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { rawRequest, request } from '../testing/server/http.js'
@@ -28,7 +26,9 @@ import { startSite, type RunningSite } from '../testing/site.js'
 import { waitUntil } from '../testing/wait-until.js'
 
 let dist: FakeDist
-let dataDir: string
+/** The spawned server's DATA_DIR. */
+let dataDir: string | undefined
+let site: AppOnStore | null = null
 let app: FastifyInstance | null = null
 let spawned: RunningSite | null = null
 let url: string
@@ -40,8 +40,8 @@ const sockets: Socket[] = []
 
 const MIB = 1024 ** 2
 
-/** The app, with the lead store main.ts opens (no channel: requests are only stored) or without. */
-async function startApp(withStore = false): Promise<void> {
+/** The app on a store of its own (no channel: requests are only stored). */
+async function startApp(): Promise<void> {
   logLines = []
   logBytes = 0
   const stream = new Writable({
@@ -53,18 +53,9 @@ async function startApp(withStore = false): Promise<void> {
       done()
     },
   })
-  store = withStore
-    ? await openLeadStore(
-        { dataDir },
-        { maxBytes: 1024 ** 3, largestRecordBytes: LARGEST_RECORD_BYTES },
-      )
-    : null
-  app = buildApp({
-    distDir: dist.dist,
-    dataDir,
-    logger: { level: 'info', stream },
-    ...(store && { store }),
-  })
+  site = await appOnTemporaryStore({ distDir: dist.dist, logger: { level: 'info', stream } })
+  app = site.app
+  store = site.store
   url = await app.listen({ port: 0, host: '127.0.0.1' })
 }
 
@@ -112,16 +103,17 @@ beforeAll(async () => {
 })
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.destroy()
-  await app?.close()
+  await site?.close()
+  site = null
   app = null
-  await store?.close()
   store = null
   if (spawned !== null && spawned.child.exitCode === null) {
     spawned.child.kill('SIGKILL')
     await spawned.exited
   }
   spawned = null
-  await rm(dataDir, { recursive: true, force: true })
+  if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true })
+  dataDir = undefined
 })
 afterAll(async () => {
   await rm(dist.root, { recursive: true, force: true })
@@ -170,7 +162,6 @@ describe('floods', () => {
   })
 
   it('17 addresses × 64 idle sockets (each within its own share) leave a place for a visitor from an 18th', async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-floods-'))
     await startApp()
     const { maxConnections, maxConnectionsPerClient } = DEFAULT_LIMITS
     expect(17 * maxConnectionsPerClient).toBeGreaterThan(maxConnections)
@@ -197,8 +188,7 @@ describe('floods', () => {
   })
 
   it('256 addresses, each at its own limit: the ceiling is delivered, DEMO_HELD_LIMIT held, only the rest refused', async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-floods-'))
-    await startApp(true)
+    await startApp()
     const { rateLimitPerMinute, totalLimitPerMinute, heldLimit } = DEFAULT_LIMITS
     expect([totalLimitPerMinute, heldLimit]).toEqual([60, 1000])
     const began = Date.now()
@@ -246,7 +236,6 @@ describe('floods', () => {
 
 describe('the log under a flood', () => {
   it('2,000 cross-site posts with an 8 KB Origin, and refusals of every other kind, grow it by lines, not megabytes', async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-floods-'))
     await startApp()
     const before = logBytes
     const origin = `https://${'a'.repeat(8 * 1024)}.example`
@@ -354,7 +343,6 @@ describe('text every reader can take', () => {
   ])(
     '%s is refused with a 400 and a Spanish sentence, and nothing is stored',
     async (_name, change, sentence) => {
-      dataDir = await mkdtemp(join(tmpdir(), 'gaspre-floods-'))
       await startApp()
       const answer = await sendDemoRequest(url, {
         ...DEMO_PARAMS,
@@ -363,13 +351,12 @@ describe('text every reader can take', () => {
       })
       expect(answer.status).toBe(400)
       expect(answer.text).toBe(sentence)
-      expect((await readOutbox(outboxPath(dataDir))).records).toEqual([])
+      expect(await site!.stored()).toEqual([])
     },
   )
 })
 
 it('a JSON number past 2^53 is refused, never stored with digits lost', async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'gaspre-floods-'))
   await startApp()
   // Written by hand: JavaScript itself could not hold this number to write it.
   const body = demoRequestJson(DEMO_PARAMS).replace(
@@ -384,7 +371,7 @@ it('a JSON number past 2^53 is refused, never stored with digits lost', async ()
   })
   expect(answer.status).toBe(400)
   expect(answer.text).toBe(refusals.notText)
-  expect((await readOutbox(outboxPath(dataDir))).records).toEqual([])
+  expect(await site!.stored()).toEqual([])
 })
 
 describe('every answer under the same rules', () => {
@@ -419,7 +406,6 @@ describe('every answer under the same rules', () => {
       404,
     ],
   ])('%s: the answer carries the security headers', async (_name, raw, status) => {
-    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-floods-'))
     await startApp()
     const answer = await rawRequest(url, raw)
     expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))

@@ -2,6 +2,7 @@
 // a probe after a failed write, and readiness told to a listener when it changes.
 import { randomUUID } from 'node:crypto'
 import { statfs } from 'node:fs/promises'
+import type SqliteDatabase from 'better-sqlite3'
 import { MIN_FREE_BYTES, OutboxError, type Readiness } from './outbox.js'
 import { errorText, type Dialect } from './lead-store-dialect.js'
 
@@ -13,6 +14,11 @@ export interface StoreOptions {
   largestRecordBytes: number
   /** Bytes free on the disk holding `dir` (SQLite only): a seam for tests. */
   freeBytes?: (dir: string) => Promise<number>
+  /**
+   * Given the SQLite connection once it is open and migrated (SQLite only): the seam through
+   * which the browser suites make a fault inside the database itself (testing/full-disk.mjs).
+   */
+  onSqliteOpen?: (connection: SqliteDatabase.Database) => void
 }
 
 const defaultFreeBytes = async (dir: string): Promise<number> => {

@@ -20,6 +20,8 @@ export interface Dialect {
   usedBytes(): Promise<number>
   /** Whether a driver's error says the store is out of room: past its cap, or its disk full. */
   outOfRoom(error: unknown, usedBytes: number): 'full' | 'no-space' | null
+  /** Called once the store is migrated, before anything is stored. */
+  migrated?(): void
 }
 
 /** A store that cannot be opened: the operator's to mend (main.ts prints the line, exits 1). */

@@ -62,6 +62,8 @@ export function openSqliteDialect(dataDir: string, options: StoreOptions): Diale
     // One server per file: nobody else migrates it.
     migrating: (work) => work(db),
 
+    migrated: () => options.onSqliteOpen?.(sqlite),
+
     async usedBytes() {
       const pages = pragmaValue(sqlite, 'page_count')
       const free = pragmaValue(sqlite, 'freelist_count')

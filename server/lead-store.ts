@@ -293,6 +293,7 @@ export async function openLeadStore(
   const store = new LeadStore(dialect, options)
   try {
     await store.migrate()
+    dialect.migrated?.()
   } catch (error) {
     await store.close().catch(() => undefined)
     throw error instanceof StoreError

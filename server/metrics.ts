@@ -39,7 +39,7 @@ const CHANNEL_GAUGES: [string, string, (report: ChannelReport, now: number) => n
   ],
 ]
 
-interface DeliveryMetrics {
+export interface DeliveryMetrics {
   observer: DeliveryObserver
   /** The metrics as Prometheus reads them, the store's figures read now. */
   scrape(): Promise<{ contentType: string; text: string }>

@@ -1,12 +1,11 @@
 // The Node server behind the project's nginx configuration (deploy/nginx-node.conf): each
 // visitor keeps a budget of their own, and no header they send can buy them another.
-import { chmod, mkdtemp, rm } from 'node:fs/promises'
+import { chmod, rm } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp, type AppOptions } from './app.js'
+import type { AppOptions } from './app.js'
+import { appOnTemporaryStore, type AppOnStore } from '../testing/server/app-on-temporary-store.js'
 import { SEND_PATH } from './email-stand-in.js'
 import { NGINX_NODE_CONF, nginxInstalled } from '../testing/server/nginx.js'
 import { startSite, type RunningSite } from '../testing/site.js'
@@ -20,7 +19,7 @@ const ALICE = '127.0.0.2'
 const BRUNO = '127.0.0.3'
 
 let dist: FakeDist
-let dataDir: string
+let site: AppOnStore | undefined
 let app: FastifyInstance
 let nginx: RunningSite
 
@@ -51,13 +50,12 @@ function sendFrom(localAddress: string, headers: Record<string, string> = {}): P
 }
 
 async function startBehindNginx(trustProxy: AppOptions['trustProxy']): Promise<void> {
-  dataDir = await mkdtemp(join(tmpdir(), 'gaspre-proxy-'))
-  app = buildApp({
+  site = await appOnTemporaryStore({
     distDir: dist.dist,
-    dataDir,
     trustProxy,
     limits: { rateLimitPerMinute: BUDGET },
   })
+  app = site.app
   const upstream = await app.listen({ port: 0, host: '127.0.0.1' })
   nginx = await startSite({
     host: 'nginx',
@@ -80,8 +78,8 @@ beforeAll(async () => {
 })
 afterEach(async () => {
   await nginx?.stop()
-  await app?.close()
-  await rm(dataDir, { recursive: true, force: true })
+  await site?.close()
+  site = undefined
 })
 afterAll(async () => {
   await rm(dist.root, { recursive: true, force: true })

@@ -1,17 +1,15 @@
-// What the stand-in lets into the outbox: only requests from our own pages, only real ones, and
+// What the stand-in lets into the store: only requests from our own pages, only real ones, and
 // never more than it can keep; and a readiness check that says so before a visitor finds out.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { FIELD_NAMES, HONEYPOT_FIELD } from '../src/contract/demo-request.js'
 import { refusals } from '../src/contract/lead-server-text.js'
-import { buildApp } from './app.js'
 import { LARGEST_RECORD_BYTES, TEMPLATE_PARAM_MAX_LENGTH } from './demo-request-check.js'
 import { POSTED_PAGES, SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
-import { newRecord, outboxPath, readOutbox } from './outbox.js'
+import { newRecord } from './outbox.js'
+import { appOnTemporaryStore, type AppOnStore } from '../testing/server/app-on-temporary-store.js'
 import { CALL_FIELDS, DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { request, type HttpResponse } from '../testing/server/http.js'
@@ -20,15 +18,13 @@ const PARAMS = { ...DEMO_PARAMS, message: 'Quiero una demo.' }
 const CONTROL = CALL_FIELDS
 
 let dist: FakeDist
-let dataDir: string
+let site: AppOnStore
 let app: FastifyInstance
 let url: string
 let logLines: string[]
 
-async function startApp(options: { outboxMaxBytes?: number; outbox?: string } = {}): Promise<void> {
-  const { outboxMaxBytes, outbox } = options
-  dataDir = await mkdtemp(join(tmpdir(), 'gaspre-gate-'))
-  if (outbox !== undefined) await writeFile(outboxPath(dataDir), outbox)
+async function startApp(options: { outboxMaxBytes?: number } = {}): Promise<void> {
+  const { outboxMaxBytes } = options
   logLines = []
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -36,9 +32,8 @@ async function startApp(options: { outboxMaxBytes?: number; outbox?: string } = 
       done()
     },
   })
-  app = buildApp({
+  site = await appOnTemporaryStore({
     distDir: dist.dist,
-    dataDir,
     logger: { level: 'info', stream },
     limits: {
       rateLimitPerMinute: 1000,
@@ -46,6 +41,7 @@ async function startApp(options: { outboxMaxBytes?: number; outbox?: string } = 
       ...(outboxMaxBytes && { outboxMaxBytes }),
     },
   })
+  app = site.app
   url = await app.listen({ port: 0, host: '127.0.0.1' })
 }
 
@@ -75,14 +71,21 @@ const postForm = (fields: Record<string, string>, headers: Record<string, string
 }
 
 const NAVIGATION = { 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'same-origin' }
-const stored = async () => (await readOutbox(outboxPath(dataDir))).records
+/** What the store holds, as the intake took it. */
+const stored = async () =>
+  (await site.stored()).map(({ id, receivedAt, serviceId, templateId, params }) => ({
+    id,
+    receivedAt,
+    serviceId,
+    templateId,
+    params,
+  }))
 
 beforeAll(async () => {
   dist = await makeFakeDist()
 })
 afterEach(async () => {
-  await app.close()
-  await rm(dataDir, { recursive: true, force: true })
+  await site.close()
 })
 afterAll(async () => {
   await rm(dist.root, { recursive: true, force: true })
@@ -272,18 +275,25 @@ describe('only real requests are stored', () => {
 describe('readiness tells the truth', () => {
   const notReadyLines = () => logLines.filter((line) => line.includes('"event":"not-ready"'))
 
-  it('an outbox one byte under its cap: not ready, the sends refused, the log says so once', async () => {
-    const cap = 50_000
-    await startApp({ outboxMaxBytes: cap, outbox: `${'x'.repeat(cap - 2)}\n` })
+  /** The bytes of a store that holds no request yet: its schema. */
+  const emptyStoreBytes = async (): Promise<number> => {
+    await startApp()
+    const bytes = await site.store.bytes()
+    await site.close()
+    return bytes
+  }
+
+  it('a store at its cap: not ready, the sends refused, the log says so once', async () => {
+    await startApp({ outboxMaxBytes: await emptyStoreBytes() })
     expect((await request(url, '/readyz')).status).toBe(503)
     expect((await postJson(PARAMS)).status).toBe(507)
     expect((await request(url, '/readyz')).status).toBe(503)
     expect(notReadyLines()).toHaveLength(1)
-    expect(notReadyLines()[0]).toContain('the outbox is full')
+    expect(notReadyLines()[0]).toContain('the store is full')
   })
 
   it('turns not ready with the append that leaves no room for the largest request', async () => {
-    await startApp({ outboxMaxBytes: LARGEST_RECORD_BYTES * 2 })
+    await startApp({ outboxMaxBytes: (await emptyStoreBytes()) + LARGEST_RECORD_BYTES * 2 })
     let sent = 0
     while ((await request(url, '/readyz')).status === 200) {
       expect((await postJson(PARAMS)).status).toBe(200)

@@ -1,21 +1,19 @@
 // What keeps the local stand-in honest under faults and abuse: it never answers 200 for a
-// request it did not store completely (full disk, short writes, I/O errors, a full outbox),
-// it limits floods and connection pile-ups, and its log never holds a visitor's personal data.
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+// request it did not store (a full disk, an I/O error, a store at OUTBOX_MAX_BYTES), it limits
+// floods and connection pile-ups, and its log never holds a visitor's personal data. The faults
+// are made inside the store's own SQLite connection (testing/server/store-faults.ts).
+import { rm } from 'node:fs/promises'
 import { connect, type Socket } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { refusals } from '../src/contract/lead-server-text.js'
-import { buildApp } from './app.js'
 import { POSTED_PAGES, SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
 import { DEFAULT_LIMITS, type ServerLimits } from './limits.js'
-import { MIN_FREE_BYTES, newRecord, outboxPath, readOutbox } from './outbox.js'
+import { MIN_FREE_BYTES } from './outbox.js'
+import { appOnTemporaryStore, type AppOnStore } from '../testing/server/app-on-temporary-store.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
-import { FakeDisk } from '../testing/server/fake-disk.js'
 import { request, type HttpResponse } from '../testing/server/http.js'
+import { StoreFaults } from '../testing/server/store-faults.js'
 import { waitUntil } from '../testing/wait-until.js'
 
 const VISITOR = {
@@ -26,11 +24,6 @@ const VISITOR = {
   message: 'Quiero una demo.',
   contact_number: '48213',
 }
-/** Bytes one stored request of VISITOR takes (id and time have fixed lengths). */
-const LINE_BYTES =
-  Buffer.byteLength(JSON.stringify(newRecord('service_local', 'template_demo', VISITOR))) + 1
-/** An outbox cap that holds two requests and refuses the third. */
-const TWO_AND_A_HALF_LINES = Math.floor(LINE_BYTES * 2.5)
 const PERSONAL = [VISITOR.user_name, VISITOR.user_email, VISITOR.user_phone, '1234 5678']
 
 const sendBody = (params: Record<string, string> = VISITOR) =>
@@ -43,16 +36,17 @@ const sendBody = (params: Record<string, string> = VISITOR) =>
   })
 
 let dist: FakeDist
-let dataDir: string
+let site: AppOnStore
 let app: FastifyInstance
 let url: string
-let disk: FakeDisk
+let faults: StoreFaults
 let logLines: Record<string, unknown>[]
 let rawLog: string
+/** The bytes of a store that holds no request yet (its schema): OUTBOX_MAX_BYTES at this is full. */
+let emptyStoreBytes: number
 
 async function startApp(limits: Partial<ServerLimits> = {}): Promise<void> {
-  dataDir = await mkdtemp(join(tmpdir(), 'gaspre-limits-'))
-  disk = new FakeDisk(outboxPath(dataDir))
+  faults = new StoreFaults()
   logLines = []
   rawLog = ''
   const stream = new Writable({
@@ -64,13 +58,13 @@ async function startApp(limits: Partial<ServerLimits> = {}): Promise<void> {
       done()
     },
   })
-  app = buildApp({
+  site = await appOnTemporaryStore({
     distDir: dist.dist,
-    dataDir,
     limits,
-    outboxIo: disk,
     logger: { level: 'info', stream },
+    storeOptions: faults.storeOptions,
   })
+  app = site.app
   url = await app.listen({ port: 0, host: '127.0.0.1' })
 }
 
@@ -94,104 +88,69 @@ const sendForm = async (headers: Record<string, string> = {}): Promise<HttpRespo
 /** How a browser without scripts posts the form: a navigation. */
 const NAVIGATION = { 'sec-fetch-mode': 'navigate', accept: 'text/html' }
 
-const outboxText = (): Promise<string> => readFile(outboxPath(dataDir), 'utf8').catch(() => '')
-const outboxSize = (): Promise<number> => stat(outboxPath(dataDir)).then((s) => s.size)
 const readyStatus = async (): Promise<number> => (await request(url, '/readyz')).status
-
-/** Every line of the outbox is a whole record. */
-async function expectOnlyWholeLines(count: number): Promise<void> {
-  const text = await outboxText()
-  expect(text === '' || text.endsWith('\n')).toBe(true)
-  const { records, skipped } = await readOutbox(outboxPath(dataDir))
-  expect(skipped).toBe(0)
-  expect(records).toHaveLength(count)
-  expect(text.split('\n').filter((line) => line !== '')).toHaveLength(count)
-}
+const storedCount = async (): Promise<number> => (await site.stored()).length
 
 beforeAll(async () => {
   dist = await makeFakeDist()
+  await startApp()
+  emptyStoreBytes = await site.store.bytes()
+  await site.close()
 })
 afterEach(async () => {
-  await app.close()
-  await rm(dataDir, { recursive: true, force: true })
+  await site.close()
 })
 afterAll(async () => {
   await rm(dist.root, { recursive: true, force: true })
 })
 
-describe('an append is complete or undone', () => {
-  it('a disk that fills mid-line: 507, the partial line is taken back, readiness fails until there is room', async () => {
+describe('a request is stored whole or not at all', () => {
+  it('a full disk: 507, nothing stored, readiness fails until there is room', async () => {
     await startApp()
     expect((await send()).status).toBe(200)
     expect(await readyStatus()).toBe(200)
-    const before = await outboxSize()
-    disk.capacity = before + 37 // the next line fits 37 bytes, then ENOSPC
+    faults.fail('no-space')
 
     const full = await send()
     expect(full.status).toBe(507)
     expect(full.text).toBe(
       'The message could not be stored: the server is out of disk space. Please try again later.',
     )
-    expect(disk.shortWrites).toBe(1)
-    expect(await outboxSize()).toBe(before)
-    await expectOnlyWholeLines(1)
+    expect(await storedCount()).toBe(1)
     expect(await readyStatus()).toBe(503)
     expect((await request(url, '/readyz')).text).toBe('{"status":"unavailable"}')
     expect((await send()).status).toBe(507)
-    expect(await outboxSize()).toBe(before)
+    expect(await storedCount()).toBe(1)
     expect(logLines.some((line) => line.event === 'not-ready')).toBe(true)
 
-    disk.capacity = Infinity // space freed
+    faults.clear() // space freed
     expect(await readyStatus()).toBe(200)
     expect((await send()).status).toBe(200)
-    await expectOnlyWholeLines(2)
+    expect(await storedCount()).toBe(2)
     expect(logLines.some((line) => line.event === 'ready')).toBe(true)
   })
 
-  it('readiness fails when free space runs low, before any append fails', async () => {
+  it('readiness fails when free space runs low, before any request fails', async () => {
     await startApp()
     expect(await readyStatus()).toBe(200)
-    disk.capacity = MIN_FREE_BYTES - 1
+    faults.free = MIN_FREE_BYTES - 1
     expect(await readyStatus()).toBe(503)
-    disk.capacity = Infinity
+    faults.free = Number.MAX_SAFE_INTEGER
     expect(await readyStatus()).toBe(200)
   })
 
-  it('short writes are continued until the whole line is on disk', async () => {
-    await startApp()
-    disk.maxBytesPerWrite = 7
-    for (let i = 0; i < 3; i++) expect((await send()).status).toBe(200)
-    expect(disk.shortWrites).toBeGreaterThan(30)
-    await expectOnlyWholeLines(3)
-    expect((await readOutbox(outboxPath(dataDir))).records[2]?.params).toEqual(VISITOR)
-  })
-
-  it('an I/O error on fdatasync: 500, the line is taken back, and a probe finds the outbox writable again', async () => {
+  it('an I/O error: 500, nothing stored, and a probe finds the store writable again', async () => {
     await startApp()
     expect((await send()).status).toBe(200)
-    const before = await outboxSize()
-    disk.failingSyncs = 1
+    faults.fail('io-error', 1)
     const failed = await send()
     expect(failed.status).toBe(500)
     expect(failed.text).toBe('The message could not be stored. Please try again.')
-    expect(await outboxSize()).toBe(before)
-    // The probe write after the failure succeeds: the outbox is writable again.
+    expect(await storedCount()).toBe(1)
+    // The probe write after the failure succeeds: the store is writable again.
     expect(await readyStatus()).toBe(200)
     expect((await send()).status).toBe(200)
-    await expectOnlyWholeLines(2)
-  })
-
-  it('a failed append that cannot be truncated is ended before the next one and skipped', async () => {
-    await startApp()
-    expect((await send()).status).toBe(200)
-    disk.capacity = (await outboxSize()) + 50
-    disk.failingTruncates = 1
-    expect((await send()).status).toBe(507)
-    disk.capacity = Infinity
-    expect((await send()).status).toBe(200)
-    const { records, skipped } = await readOutbox(outboxPath(dataDir))
-    expect(records).toHaveLength(2)
-    expect(skipped).toBe(1)
+    expect(await storedCount()).toBe(2)
   })
 })
 
@@ -213,22 +172,9 @@ describe('limits', () => {
     const form = await sendForm()
     expect(form.status).toBe(429)
     expect(form.text).toBe('Too Many Requests')
-    expect((await readOutbox(outboxPath(dataDir))).records).toHaveLength(10)
+    expect(await storedCount()).toBe(10)
     // Pages are never limited.
     expect((await request(url, '/healthz')).status).toBe(200)
-  })
-
-  it('the development outbox, which cannot hold a request, refuses past the total ceiling', async () => {
-    await startApp({ totalLimitPerMinute: 2 })
-    expect((await send()).status).toBe(200)
-    expect((await sendForm()).status).toBe(200)
-    for (let i = 0; i < 3; i++) {
-      const refused = await send()
-      expect(refused.status).toBe(429)
-      expect(refused.text).toBe(refusals.busy)
-    }
-    await expectOnlyWholeLines(2)
-    expect(logLines.filter((line) => line.event === 'demo-request-ceiling')).toHaveLength(1)
   })
 
   it('DEMO_RATE_LIMIT_PER_MINUTE lowers or raises the limit', async () => {
@@ -239,22 +185,24 @@ describe('limits', () => {
   })
 
   it('past OUTBOX_MAX_BYTES a request gets 507 with one sentence, and the log says why', async () => {
-    await startApp({ outboxMaxBytes: TWO_AND_A_HALF_LINES })
-    expect((await send()).status).toBe(200)
-    const size = await outboxSize()
-    expect(size).toBe(LINE_BYTES)
-    expect((await send()).status).toBe(200) // two lines still fit…
-    const full = await send() // …a third does not
-    expect(full.status).toBe(507)
-    expect(full.text).toBe(
+    // Room for a few requests past the schema; the store refuses the one that would not fit.
+    await startApp({ outboxMaxBytes: emptyStoreBytes + 4 * 4096, rateLimitPerMinute: 1000 })
+    let accepted = 0
+    let full: HttpResponse | null = null
+    for (let i = 0; i < 200 && full === null; i++) {
+      const res = await send()
+      if (res.status === 200) accepted++
+      else full = res
+    }
+    expect(accepted).toBeGreaterThan(0)
+    expect(full?.status).toBe(507)
+    expect(full?.text).toBe(
       'The message could not be stored: the outbox is full. Please try again later.',
     )
-    expect(await outboxSize()).toBe(2 * size)
+    expect(await storedCount()).toBe(accepted)
     const refusal = logLines.find((line) => line.event === 'demo-request-not-stored')
     expect(refusal).toMatchObject({ level: 50, failure: 'full', contact: '48213' })
-    expect(String(refusal?.msg)).toContain(
-      `past its limit of ${TWO_AND_A_HALF_LINES} bytes (OUTBOX_MAX_BYTES)`,
-    )
+    expect(String(refusal?.msg)).toContain(`(OUTBOX_MAX_BYTES`)
   })
 
   it('past MAX_CONNECTIONS the oldest idle connection makes room for a newcomer; with all busy it is refused', async () => {
@@ -303,37 +251,46 @@ describe('limits', () => {
 
 describe('a form posted without scripts', () => {
   it('that cannot be stored, or is over the limit, ends on the "not sent" section, never "sent"', async () => {
-    await startApp({ outboxMaxBytes: TWO_AND_A_HALF_LINES, rateLimitPerMinute: 4 })
+    await startApp({ rateLimitPerMinute: 4 })
     const sent = await sendForm(NAVIGATION)
     expect(sent.status).toBe(303)
     expect(sent.headers.location).toBe(POSTED_PAGES.sent)
-    disk.capacity = (await outboxSize()) + 37
+    faults.fail('no-space')
     const noSpace = await sendForm(NAVIGATION)
     expect(noSpace.status).toBe(303)
     expect(noSpace.headers.location).toBe(POSTED_PAGES.failed)
-    disk.capacity = Infinity
+    faults.clear()
     expect((await sendForm(NAVIGATION)).headers.location).toBe(POSTED_PAGES.sent)
-    const full = await sendForm(NAVIGATION)
-    expect(full.headers.location).toBe(POSTED_PAGES.failed)
+    faults.fail('io-error', 1)
+    expect((await sendForm(NAVIGATION)).headers.location).toBe(POSTED_PAGES.failed)
     const limited = await sendForm(NAVIGATION)
     expect(limited.status).toBe(303)
     expect(limited.headers.location).toBe(POSTED_PAGES.failed)
-    await expectOnlyWholeLines(2)
+    expect(await storedCount()).toBe(2)
+  })
+
+  it('to a store at OUTBOX_MAX_BYTES ends on the "not sent" section', async () => {
+    await startApp({ outboxMaxBytes: emptyStoreBytes })
+    const full = await sendForm(NAVIGATION)
+    expect(full.status).toBe(303)
+    expect(full.headers.location).toBe(POSTED_PAGES.failed)
+    expect(await storedCount()).toBe(0)
   })
 })
 
 describe('the log', () => {
   it("holds the request id and contact number, never the visitor's name, e-mail or phone", async () => {
-    await startApp({ outboxMaxBytes: TWO_AND_A_HALF_LINES, rateLimitPerMinute: 5 })
+    await startApp({ rateLimitPerMinute: 5 })
     expect((await send()).status).toBe(200)
-    disk.failingSyncs = 1
+    faults.fail('io-error', 1)
     expect((await send()).status).toBe(500)
     expect((await sendForm()).status).toBe(200)
-    const [first] = (await readOutbox(outboxPath(dataDir))).records
-    // Error paths too: bad JSON carrying the address, a full outbox, the rate limit.
+    const [first] = await site.stored()
+    // Error paths too: bad JSON carrying the address, a full disk, the rate limit.
     expect((await send(`{"template_params":{"user_email":"${VISITOR.user_email}"`)).status).toBe(
       400,
     )
+    faults.fail('no-space', 1)
     expect((await send()).status).toBe(507)
     expect((await send()).status).toBe(429)
 

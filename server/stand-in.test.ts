@@ -1,17 +1,13 @@
 // The local stand-in of the e-mail sending API and its store, on SQLite and on PostgreSQL.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { buildApp } from './app.js'
 import type { ServerLimits } from './limits.js'
 import { refusals } from '../src/contract/lead-server-text.js'
 import { MAX_LENGTH } from '../src/contract/demo-request.js'
 import { SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
-import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
-import { openLeadStore, type LeadStore } from './lead-store.js'
 import type { OutboxRecord } from './outbox.js'
+import { appOnTemporaryStore, type AppOnStore } from '../testing/server/app-on-temporary-store.js'
 import { LOCAL_BUILD, makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { request } from '../testing/server/http.js'
 import { freshDatabase } from '../testing/server/postgres.js'
@@ -36,22 +32,21 @@ const sendBody = (params: Record<string, unknown> = PARAMS, overrides: object = 
 })
 
 let dist: FakeDist
-let dataDir: string
+let site: AppOnStore
 let app: FastifyInstance
 let url: string
-let store: LeadStore | null = null
 
 async function startApp(
   kind: 'sqlite' | 'postgres',
   options: { limits?: Partial<ServerLimits> } = {},
 ): Promise<void> {
-  dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
   const databaseUrl = kind === 'postgres' ? await freshDatabase() : undefined
-  store = await openLeadStore(
-    { dataDir, databaseUrl },
-    { maxBytes: 1024 ** 3, largestRecordBytes: LARGEST_RECORD_BYTES },
-  )
-  app = buildApp({ distDir: dist.dist, dataDir, store, ...options })
+  site = await appOnTemporaryStore({
+    distDir: dist.dist,
+    ...(databaseUrl !== undefined && { databaseUrl }),
+    ...options,
+  })
+  app = site.app
   url = await app.listen({ port: 0, host: '127.0.0.1' })
 }
 
@@ -65,7 +60,7 @@ const postJson = (body: unknown, path = SEND_PATH) =>
 
 const stored = async (): Promise<OutboxRecord[]> => {
   const records: OutboxRecord[] = []
-  for await (const { id, receivedAt, serviceId, templateId, params } of store!.requests({
+  for await (const { id, receivedAt, serviceId, templateId, params } of site.store.requests({
     oldestFirst: true,
   })) {
     records.push({ id, receivedAt, serviceId, templateId, params })
@@ -85,10 +80,7 @@ describe.each(['sqlite', 'postgres'] as const)(
   (kind) => {
     beforeEach(() => startApp(kind))
     afterEach(async () => {
-      await app.close()
-      await store?.close()
-      store = null
-      await rm(dataDir, { recursive: true, force: true })
+      await site.close()
     })
 
     it('send (JSON) answers 200 OK and stores exactly one record with every param', async () => {
@@ -227,9 +219,7 @@ describe.each(['sqlite', 'postgres'] as const)(
 
     it('stores 50 parallel submissions, each exactly once', async () => {
       // More than one address's default rate limit allows (see stand-in-limits.test.ts).
-      await app.close()
-      await store?.close()
-      await rm(dataDir, { recursive: true, force: true })
+      await site.close()
       await startApp(kind, { limits: { rateLimitPerMinute: 100, totalLimitPerMinute: 100 } })
       const emails = Array.from({ length: 50 }, (_, i) => `visitante${i}@grupo.mx`)
       const answers = await Promise.all(
@@ -256,14 +246,14 @@ describe('service mode: the site talks to the real API', () => {
 
   beforeAll(async () => {
     serviceDist = await makeFakeDist(build)
-    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
-    app = buildApp({ distDir: serviceDist.dist, dataDir })
+    // A build for the e-mail service stores nothing: the helper's store stays empty.
+    site = await appOnTemporaryStore({ distDir: serviceDist.dist })
+    app = site.app
     url = await app.listen({ port: 0, host: '127.0.0.1' })
   })
   afterAll(async () => {
-    await app.close()
+    await site.close()
     await rm(serviceDist.root, { recursive: true, force: true })
-    await rm(dataDir, { recursive: true, force: true })
   })
 
   it('has no stand-in: the API routes are 404', async () => {

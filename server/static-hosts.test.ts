@@ -3,12 +3,10 @@
 // `_redirects` Netlify reads too) and, where it is installed, nginx with deploy/nginx.conf.
 // What a visitor or a search engine gets must not depend on the host.
 import { createHash } from 'node:crypto'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from './app.js'
+import { appOnTemporaryStore, type AppOnStore } from '../testing/server/app-on-temporary-store.js'
 import { nginxInstalled } from '../testing/server/nginx.js'
 import { HEADERS_FILE, REDIRECTS_FILE } from '../pipeline/postbuild.js'
 import { IMMUTABLE_CACHE, securityHeaders } from './security-headers.js'
@@ -102,8 +100,7 @@ const describeAnswer = (res: HttpResponse): string =>
 
 describe.skipIf(!installed)('the production build on each host', () => {
   let site: ProductionBuild
-  let dataDir: string
-  let app: FastifyInstance | undefined
+  let server: AppOnStore | undefined
   let pages: RunningSite | undefined
   let nginx: RunningSite | undefined
   const hosts: Host[] = []
@@ -124,9 +121,11 @@ describe.skipIf(!installed)('the production build on each host', () => {
     site = await buildProductionSite()
     const home = await readFile(join(site.dist, 'index.html'), 'utf8')
     asset = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(home)?.[1] ?? ''
-    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-hosts-data-'))
-    app = buildApp({ distDir: site.dist, dataDir })
-    hosts.push({ name: 'Node server', url: await app.listen({ port: 0, host: '127.0.0.1' }) })
+    server = await appOnTemporaryStore({ distDir: site.dist })
+    hosts.push({
+      name: 'Node server',
+      url: await server.app.listen({ port: 0, host: '127.0.0.1' }),
+    })
     pages = await startSite({ host: 'pages', build: { dir: site.dist } })
     hosts.push({ name: 'Cloudflare Pages', url: pages.origin })
     if (nginxInstalled()) {
@@ -136,7 +135,7 @@ describe.skipIf(!installed)('the production build on each host', () => {
   }, 300_000)
 
   afterAll(async () => {
-    await app?.close()
+    await server?.close()
     await nginx?.stop()
     if (pages) {
       await pages.stop()
@@ -145,7 +144,6 @@ describe.skipIf(!installed)('the production build on each host', () => {
         false,
       )
     }
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
   })
 
   it('has a hashed script to check assets with', () => {

@@ -1,4 +1,4 @@
-import type { OutboxIo } from '../server/outbox.ts'
+import type { Database } from 'better-sqlite3'
 
 export declare const FULL_DISK_DOMAIN: string
-export declare function fullDiskFor(io: OutboxIo): OutboxIo
+export declare function fullDiskFor(connection: Database): void

@@ -52,8 +52,8 @@ interface NodeSiteOptions extends CommonOptions {
   viaNpmStart?: boolean
   /**
    * The browser suites' one fault from the server itself: a demo request from
-   * FULL_DISK_DOMAIN (testing/full-disk.mjs) finds the disk full. Runs the build's own app
-   * with that seam (testing/server-with-full-disk.mjs), so it needs build/server/.
+   * FULL_DISK_DOMAIN (testing/full-disk.mjs) finds the disk full. Runs the build's own server
+   * with that seam in its store (testing/server-with-full-disk.mjs), so it needs build/server/.
    */
   withFullDisk?: boolean
   /** Options for node before the server's script, such as `--import` of a bench's probe. */
@@ -565,9 +565,10 @@ const answers = (url: string): Promise<boolean> =>
   )
 
 /**
- * The browser suites' site (Playwright's and the journeys'): this tree's production build with
- * the full-disk seam, storing in `dataDir`. Every test sends from 127.0.0.1, so the rate
- * limits are lifted; the server tests check them.
+ * The browser suites' site (Playwright's and the journeys'): this tree's production build,
+ * started as `npm start` starts it, with the full-disk seam, storing in SQLite in `dataDir`
+ * (`DATA_DIR=<dataDir> npm run outbox` lists what the tests sent). Every test sends from
+ * 127.0.0.1, so the rate limits are lifted; the server tests check them.
  */
 export function startSuiteSite(dataDir: string): Promise<RunningSite> {
   return startSite({
@@ -577,6 +578,7 @@ export function startSuiteSite(dataDir: string): Promise<RunningSite> {
     showErrors: true,
     env: {
       DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
       DEMO_RATE_LIMIT_PER_MINUTE: '100000',
       DEMO_TOTAL_LIMIT_PER_MINUTE: '100000',
     },

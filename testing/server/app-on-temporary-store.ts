@@ -1,0 +1,65 @@
+// The one way a server test builds the app: on a store of its own, SQLite in a temporary
+// DATA_DIR (or PostgreSQL when the test gives a database), as `npm start` has it; close() closes
+// both and removes the folder.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { buildApp, type AppOptions } from '../../server/app.js'
+import { LARGEST_RECORD_BYTES } from '../../server/demo-request-check.js'
+import { DEFAULT_LIMITS } from '../../server/limits.js'
+import {
+  openLeadStore,
+  type LeadStore,
+  type StoreOptions,
+  type StoredRequest,
+} from '../../server/lead-store.js'
+
+export interface AppOnStore {
+  app: FastifyInstance
+  store: LeadStore
+  dataDir: string
+  /** What the store holds now, oldest first. */
+  stored(): Promise<StoredRequest[]>
+  /** Closes the app, then the store, and removes the temporary DATA_DIR. */
+  close(): Promise<void>
+}
+
+type Options = Omit<AppOptions, 'dataDir' | 'store'> & {
+  /** PostgreSQL instead of SQLite (testing/server/postgres.ts's freshDatabase). */
+  databaseUrl?: string
+  /** The store's seams (freeBytes, onSqliteOpen). */
+  storeOptions?: Partial<StoreOptions>
+}
+
+export async function appOnTemporaryStore(options: Options): Promise<AppOnStore> {
+  const { databaseUrl, storeOptions, ...appOptions } = options
+  const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+  const store = await openLeadStore(
+    { dataDir, databaseUrl },
+    {
+      maxBytes: appOptions.limits?.outboxMaxBytes ?? DEFAULT_LIMITS.outboxMaxBytes,
+      largestRecordBytes: LARGEST_RECORD_BYTES,
+      ...storeOptions,
+    },
+  )
+  const app = buildApp({ ...appOptions, dataDir, store })
+  return {
+    app,
+    store,
+    dataDir,
+    async stored() {
+      const requests: StoredRequest[] = []
+      for await (const request of store.requests({ oldestFirst: true })) requests.push(request)
+      return requests
+    },
+    async close() {
+      try {
+        await app.close()
+        await store.close()
+      } finally {
+        await rm(dataDir, { recursive: true, force: true })
+      }
+    },
+  }
+}
