@@ -8,6 +8,7 @@ type Field = {
   label: string
   widget: string
   check?: string
+  hint?: string
   fields?: Field[]
   field?: Field
   media_folder?: string

@@ -107,7 +107,7 @@ it('a literal _xHHHH_ in a request is shown as typed, not as the character it wo
     const chunks: Buffer[] = []
     await writeXlsx(store, async (chunk) => void chunks.push(chunk), 'America/Mexico_City')
     const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.load(Buffer.concat(chunks))
+    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer)
     const sheet = workbook.worksheets[0]!
     for (const name of ['message', 'user_group'] as const) {
       const column = Object.keys(spreadsheetHeadings).indexOf(name) + 1
