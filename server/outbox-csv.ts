@@ -10,7 +10,10 @@ import { CONTACT_NUMBER_PARAM, FIELD_NAMES } from '../src/contract/demo-request.
 import type { LeadStore } from './lead-store.js'
 import type { OutboxRecord } from './outbox.js'
 
-/** The CSV's columns: the record's id and time, then the template params the page sends. */
+/**
+ * The CSV's columns: the record's id and time, then the template params the page sends.
+ * @internal its tests use it too
+ */
 export const CSV_COLUMNS = [
   'id',
   'receivedAt',
@@ -27,7 +30,7 @@ export const CSV_COLUMNS = [
 const FORMULA = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/u
 
 /** A cell's text with a leading apostrophe when a spreadsheet would run it: visitors type it. */
-export const inertCell = (value: string): string => (FORMULA.test(value) ? `'${value}` : value)
+const inertCell = (value: string): string => (FORMULA.test(value) ? `'${value}` : value)
 
 const CELL_OPTIONS: Options = {
   record_delimiter: 'windows',
@@ -39,7 +42,10 @@ const CELL_OPTIONS: Options = {
   cast: { string: inertCell },
 }
 
-/** One CSV line, CRLF-terminated, as `--csv` writes each request. */
+/**
+ * One CSV line, CRLF-terminated, as `--csv` writes each request.
+ * @internal its tests use it too
+ */
 export const csvRow = (values: readonly string[]): string =>
   stringifySync([[...values]], CELL_OPTIONS)
 
