@@ -6,7 +6,8 @@
 //      on a free loopback port with a temporary DATA_DIR;
 //      --also=DIR serves another build beside it (the dist/ of an earlier commit, named after
 //      DIR's parent folder), measured in the same runs;
-//   2. copies the peer (PEER_DIR, default ../shared/peers/conventional-spa) to
+//   2. copies the peer (PEER_DIR, default ../shared/peers/conventional-spa beside the repository;
+//      none there: it says so and measures ours alone) to
 //      $TMPDIR/gaspre-peer/, installs and builds it there once (never inside the shared folder;
 //      --rebuild-peer starts over, --no-peer skips it) and serves its dist/ with its own `serve`;
 //   3. for each CPU slowdown (--cpu=4,6 by default: a mid-range phone and a low-end Android; CDP
@@ -449,7 +450,10 @@ async function main() {
       name: `GASPRE ${basename(resolve(also, '..'))}`,
       origin: await startOurs(resolve(also)),
     })
-  if (!option('--no-peer')) {
+  if (!option('--no-peer') && !existsSync(PEER_DIR)) {
+    // A checkout without the shared folder beside it: ours is still worth measuring.
+    console.log(`No peer at ${PEER_DIR} (set PEER_DIR to it): measuring ours alone.`)
+  } else if (!option('--no-peer')) {
     // The peer has no islands: it counts as hydrated once it has rendered (testing/hydration.mjs).
     sites.push({ name: PEER, origin: await startPeer(), prepare: markHydratedOnceRendered })
   }

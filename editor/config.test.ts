@@ -8,6 +8,7 @@ type Field = {
   label: string
   widget: string
   check?: string
+  hint?: string
   fields?: Field[]
   field?: Field
   media_folder?: string
@@ -71,6 +72,17 @@ describe('the content editor’s configuration, made from the schema', () => {
       .map(([path]) => path)
     expect(unnamed).toEqual([])
     expect(fieldAt('content/inicio.yml', 'hero.title')?.label).toBe('Título principal')
+  })
+
+  it('warns on the fields whose words the site contract fixes, before anyone edits them', () => {
+    for (const [file, path] of [
+      ['content/inicio.yml', 'hero.title'],
+      ['content/inicio.yml', 'heroActions.videoCta'],
+      ['content/inicio.yml', 'videoDialog.close'],
+    ] as const) {
+      expect(fieldAt(file, path)?.hint).toMatch(/^El contrato del sitio fija este texto/)
+    }
+    expect(fieldAt('content/inicio.yml', 'hero.lead')?.hint).toBeUndefined()
   })
 
   it('has every text, picture and list checked by its part of the schema', () => {

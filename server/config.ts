@@ -28,6 +28,9 @@ const isProxyEntry = (entry: string): boolean => {
   return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)
 }
 
+/** The sales team's time zone unless LEADS_TIME_ZONE says otherwise. */
+export const DEFAULT_TIME_ZONE = 'America/Mexico_City'
+
 /** An address alone: what a mail server takes in RCPT TO (no display name). */
 const MAIL_ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/
 const mailAddressOf = (text: string): string => /<([^<>]*)>\s*$/.exec(text)?.[1] ?? text
@@ -194,8 +197,8 @@ export const SETTINGS = {
   LEADS_TIME_ZONE: setting({
     description:
       "The sales team's time zone: when a request arrived, in the mails and in `npm run outbox`.",
-    default: 'America/Mexico_City',
-    expected: 'an IANA time zone such as America/Mexico_City',
+    default: DEFAULT_TIME_ZONE,
+    expected: `an IANA time zone such as ${DEFAULT_TIME_ZONE}`,
     schema: z.string().refine(isTimeZone),
   }),
   LEADS_ALERT_AFTER_SECONDS: setting({
@@ -427,8 +430,8 @@ function readDelivery(read: <N extends keyof typeof SETTINGS>(name: N) => Value<
   const from = read('LEADS_MAIL_FROM')
   const url = read('LEADS_WEBHOOK_URL')
   const secret = read('LEADS_WEBHOOK_SECRET')
-  const timeZone = read('LEADS_TIME_ZONE') ?? 'America/Mexico_City'
-  const alertAfterMs = (read('LEADS_ALERT_AFTER_SECONDS') ?? 600) * 1000
+  const timeZone = read('LEADS_TIME_ZONE')!
+  const alertAfterMs = read('LEADS_ALERT_AFTER_SECONDS')! * 1000
   const delivery: DeliveryConfig = { timeZone, alertAfterMs }
   if (smtpUrl !== undefined) {
     if (to === undefined)

@@ -3,7 +3,8 @@
 // requests wait, what to check, and that nothing is lost), one when it works again; and one when
 // a flood begins to be held. A mail for the sales team, or a webhook event of its own
 // (`delivery.failing`, `delivery.recovered`, `demo_requests.held`).
-import { arrivedAt, escapeHtml } from './lead-mail.js'
+import { escapeHtml } from '../src/contract/escape-html.js'
+import { arrivedAt } from './lead-mail.js'
 import type { Channel, Notice, UnreadData } from './lead-store.js'
 import { visibleControls } from './visible-text.js'
 

@@ -27,7 +27,14 @@ import {
 } from './channel-state.js'
 import type { DeliveryConfig } from './config.js'
 import { CHANNEL_NAMES } from './delivery-notices.js'
-import { jobRef, type Channel, type Job, type JobRef, type LeadStore } from './lead-store.js'
+import {
+  CHANNELS,
+  jobRef,
+  type Channel,
+  type Job,
+  type JobRef,
+  type LeadStore,
+} from './lead-store.js'
 import { mailSender } from './mail-sender.js'
 import { errorText, type Outcome, type Sender } from './send-outcome.js'
 import { webhookSender } from './webhook-sender.js'
@@ -61,13 +68,9 @@ export interface DeliveryObserver {
   outcome(channel: Channel, outcome: DeliveryOutcome): void
 }
 
-export function deliveryChannels(config: DeliveryConfig): Channel[] {
-  const channels: Channel[] = []
-  if (config.email !== undefined) channels.push('email')
-  if (config.webhook !== undefined) channels.push('webhook')
-  if (config.whatsapp !== undefined) channels.push('whatsapp')
-  return channels
-}
+/** The channels the configuration sets up, in the store's order of channels. */
+export const deliveryChannels = (config: DeliveryConfig): Channel[] =>
+  CHANNELS.filter((channel) => config[channel] !== undefined)
 
 /**
  * The wait before retry `attempt` (1 for the first): doubling, capped, with jitter.

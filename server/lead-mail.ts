@@ -3,6 +3,7 @@
 // the campaign, when the request arrived in the team's time zone, and links to answer at once
 // (a call, WhatsApp, or a reply that goes to the visitor). The webhook's JSON body is here too.
 import { CAMPAIGN_KEYS } from '../src/contract/attribution.js'
+import { escapeHtml } from '../src/contract/escape-html.js'
 import { requestLines, spreadsheetHeadings } from '../src/contract/lead-server-text.js'
 import type { CountryCode } from 'libphonenumber-js/max'
 import type { Delivery, WhatsAppRoute } from './lead-store.js'
@@ -46,12 +47,6 @@ interface LeadMail {
   text: string
   html: string
 }
-
-export const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  )
 
 /** What a mail's reader sees of the request and how it reaches the sales team. */
 interface LeadMailContext {

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spreadsheetHeadings, spreadsheetSheetName } from '../src/contract/lead-server-text.js'
 import { SQLITE_FILE, openLeadStore, type Channel, type LeadStore } from './lead-store.js'
 import { recordChannelFault } from './channel-state.js'
-import { CSV_COLUMNS, csvField, formatRecord } from './outbox-cli.js'
+import { formatRecord } from './outbox-cli.js'
+import { CSV_COLUMNS, csvRow } from './outbox-csv.js'
 import type { OutboxRecord } from './outbox.js'
 import { freshDatabase } from '../testing/server/postgres.js'
 import { OUTBOX_CLI_JS } from '../testing/server/compiled-server.js'
@@ -149,17 +150,27 @@ describe('npm run outbox', () => {
     expect(stderr.trim()).toBe(`outbox: 4 solicitudes de demo exportadas de ${file}`)
   })
 
-  it('neutralises every formula trigger, and quotes only what needs quoting', () => {
+  it('neutralises every formula trigger, also after spaces, and quotes only what needs quoting', () => {
+    const csvField = (value: string) => csvRow([value]).slice(0, -'\r\n'.length)
     expect(csvField('=1+1')).toBe("'=1+1")
     expect(csvField('+1')).toBe("'+1")
     expect(csvField('-1')).toBe("'-1")
     expect(csvField('@A1')).toBe("'@A1")
     expect(csvField('\t=1')).toBe("'\t=1")
     expect(csvField('\r=1')).toBe(`"'\r=1"`)
+    // Spreadsheets skip leading spaces before they look for a formula.
+    expect(csvField("  =cmd|' /C calc'!A0")).toBe("'  =cmd|' /C calc'!A0")
+    expect(csvField(' +1')).toBe("' +1")
+    expect(csvField('\u00a0@A1')).toBe("'\u00a0@A1")
+    expect(csvField('\uFF1D1+1')).toBe("'\uFF1D1+1")
     expect(csvField('a=1')).toBe('a=1')
+    expect(csvField('  a=1')).toBe('  a=1')
     expect(csvField('Peña')).toBe('Peña')
     expect(csvField('')).toBe('')
     expect(csvField('a,b')).toBe('"a,b"')
+    // A spreadsheet set to Spanish splits a line on `;`: quoted, it stays one cell.
+    expect(csvField('precios; mañana')).toBe('"precios; mañana"')
+    expect(csvRow(['a;b', 'c', 'd"e'])).toBe('"a;b",c,"d""e"\r\n')
   })
 
   it("`npm run outbox -- --csv > file` writes a file that starts with the BOM, not npm's banner", async () => {
@@ -181,6 +192,42 @@ describe('npm run outbox', () => {
     const appended = await readFile(out, 'utf8')
     expect(appended.startsWith(csv)).toBe(true)
     expect(appended.slice(csv.length)).toContain('> node scripts/outbox.mjs --csv')
+  })
+
+  it('names each mistake on the command line in one line, exit code 2', async () => {
+    const mistakes: [string[], string][] = [
+      [['--resend'], 'a --resend le falta su valor'],
+      [['--resend', '--csv'], 'a --resend le falta su valor'],
+      [['--csv=si'], '--csv no lleva valor'],
+      [['-x'], 'opción desconocida -x'],
+      [['solicitudes.csv'], 'no sé qué hacer con «solicitudes.csv»: cada opción empieza por --'],
+      [['--csv', '--json'], 'elige una sola de --csv y --json'],
+      [['--yes'], '--yes solo acompaña a --erase'],
+    ]
+    await Promise.all(
+      mistakes.map(async ([args, line]) => {
+        const failed = run(process.execPath, [OUTBOX_CLI_JS, ...args], {
+          env: { ...process.env, DATA_DIR: join(dir, 'empty') },
+        })
+        await expect(failed).rejects.toMatchObject({
+          stderr: expect.stringContaining(`outbox: ${line}\n`),
+        })
+        await expect(failed).rejects.toMatchObject({
+          code: 2,
+          stderr: expect.stringMatching(/^outbox: [^\n]+\nuso: /),
+        })
+      }),
+    )
+    // A value may also follow `=`, and -h is --help.
+    const help = await run(process.execPath, [OUTBOX_CLI_JS, '-h'])
+    expect(help.stdout).toMatch(/^uso: npm run outbox/)
+    const resend = run(process.execPath, [OUTBOX_CLI_JS, '--resend=nada'], {
+      env: { ...process.env, DATA_DIR: join(dir, 'empty') },
+    })
+    await expect(resend).rejects.toMatchObject({
+      code: 1,
+      stderr: 'outbox: todavía no hay solicitudes guardadas\n',
+    })
   })
 
   it('refuses unknown options, and says to build first when there is no build', async () => {

@@ -17,11 +17,10 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { ATTRIBUTION_MAX_LENGTH, type AttributionParam } from '../src/contract/attribution.js'
-import { CONTACT_NUMBER_PARAM, FIELD_NAMES } from '../src/contract/demo-request.js'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { requestLines } from '../src/contract/lead-server-text.js'
 import { SettingError } from '../src/config/env-settings.js'
-import { readConfig, type DeliveryConfig } from './config.js'
+import { DEFAULT_TIME_ZONE, readConfig, type DeliveryConfig, type ServerConfig } from './config.js'
 import { channelReports, type ChannelReport } from './delivery-health.js'
 import { deliveryChannels } from './delivery.js'
 import { RULE_LABELS, erasures } from './erasure-log.js'
@@ -38,6 +37,7 @@ import {
   type WhatsAppRoute,
 } from './lead-store.js'
 import { countInDataDirOutbox, dropFromDataDirOutbox } from './outbox-file-erasure.js'
+import { writeCsv } from './outbox-csv.js'
 import { importOutboxFile } from './outbox-import.js'
 import { OUTBOX_FILE, type OutboxRecord } from './outbox.js'
 import { writeXlsx } from './outbox-xlsx.js'
@@ -46,18 +46,6 @@ import { visibleControls } from './visible-text.js'
 
 const KNOWN = new Set<string>(requestLines.map(([name]) => name))
 const WIDTH = 20
-
-/** The CSV's columns: the record's id and time, then the template params the page sends. */
-export const CSV_COLUMNS = [
-  'id',
-  'receivedAt',
-  ...FIELD_NAMES,
-  CONTACT_NUMBER_PARAM,
-  ...(Object.keys(ATTRIBUTION_MAX_LENGTH) as AttributionParam[]),
-] as const
-
-/** Excel and LibreOffice read UTF-8 only when the file says so. */
-export const UTF8_BOM = '\uFEFF'
 
 const USAGE = [
   'uso: npm run outbox                  las solicitudes de demo guardadas, de la más reciente a la',
@@ -87,19 +75,25 @@ const USAGE = [
   '                                     sus envíos (--yes: sin preguntar)',
   '     npm run outbox -- --erasures    los borrados hechos: cuándo, cuántas y por qué, sin datos personales',
 ].join('\n')
-const FLAGS = new Set([
-  '--csv',
-  '--xlsx',
-  '--failed',
-  '--resend-failed',
-  '--json',
-  '--held',
-  '--release-held',
-  '--erase-held',
-  '--erasures',
-  '--yes',
-])
-const WITH_VALUE = new Set(['--resend', '--import', '--release', '--export', '--erase'])
+/** The commands and what they take, as node:util's parseArgs reads them. */
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  csv: { type: 'boolean' },
+  xlsx: { type: 'boolean' },
+  failed: { type: 'boolean' },
+  'resend-failed': { type: 'boolean' },
+  json: { type: 'boolean' },
+  held: { type: 'boolean' },
+  'release-held': { type: 'boolean' },
+  'erase-held': { type: 'boolean' },
+  erasures: { type: 'boolean' },
+  yes: { type: 'boolean' },
+  resend: { type: 'string' },
+  import: { type: 'string' },
+  release: { type: 'string' },
+  export: { type: 'string' },
+  erase: { type: 'string' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>
 
 const CHANNEL_LABELS: Record<Channel, string> = {
   email: 'Envío por correo',
@@ -121,7 +115,7 @@ export function formatRecord(
     whatsapp?: WhatsAppRoute | null
   },
   index: number | string,
-  timeZone = 'America/Mexico_City',
+  timeZone = DEFAULT_TIME_ZONE,
 ): string {
   const when = `${arrivedAt(record.receivedAt, timeZone)} (${timeZone})`
   const lines = [`#${index}  ${visibleControls(`${when}  ${record.id}`)}`]
@@ -150,31 +144,6 @@ export function formatRecord(
   return lines.join('\n')
 }
 
-/**
- * One CSV field (RFC 4180). A value a spreadsheet would run as a formula (= + - @, or a
- * leading tab or carriage return) gets a leading apostrophe: visitors type these fields.
- */
-export function csvField(value: string): string {
-  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert
-}
-
-export function csvRow(values: readonly string[]): string {
-  return `${values.map(csvField).join(',')}\r\n`
-}
-
-export function csvRecord(record: OutboxRecord): string {
-  return csvRow(
-    CSV_COLUMNS.map((column) =>
-      column === 'id'
-        ? record.id
-        : column === 'receivedAt'
-          ? record.receivedAt
-          : (record.params[column] ?? ''),
-    ),
-  )
-}
-
 /** Collects output into large chunks and waits for the sink: memory stays flat. */
 export class ChunkedOutput {
   private parts: string[] = []
@@ -195,18 +164,6 @@ export class ChunkedOutput {
     this.pending = 0
     await this.sink(chunk)
   }
-}
-
-/** Writes the CSV, oldest first; returns how many requests it holds. */
-export async function writeCsv(store: LeadStore, output: ChunkedOutput) {
-  let count = 0
-  await output.write(UTF8_BOM + csvRow(CSV_COLUMNS))
-  for await (const request of store.requests({ oldestFirst: true })) {
-    count++
-    await output.write(csvRecord(request))
-  }
-  await output.flush()
-  return count
 }
 
 const solicitudes = (count: number): string =>
@@ -679,44 +636,63 @@ function stdoutSink(overwriteBanner: boolean): (chunk: string | Buffer) => Promi
 
 type Parsed = { flags: Set<string>; values: Map<string, string> } | string
 
-function parseArgs(argv: readonly string[]): Parsed {
+/**
+ * The command line as flags (`--csv`) and values (`--resend` → ID), or why it cannot be run.
+ * parseArgs reads it leniently, so that each mistake is told in Spanish here.
+ */
+function readArguments(argv: readonly string[]): Parsed {
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options: OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  })
   const flags = new Set<string>()
   const values = new Map<string, string>()
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    if (FLAGS.has(arg) || arg === '--help' || arg === '-h') flags.add(arg)
-    else if (WITH_VALUE.has(arg)) {
-      const value = argv[++i]
-      if (value === undefined || value.startsWith('--')) return `a ${arg} le falta su valor`
-      values.set(arg, value)
-    } else return `opción desconocida ${arg}`
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') continue
+    if (token.kind === 'positional') {
+      return `no sé qué hacer con «${visibleControls(token.value)}»: cada opción empieza por --`
+    }
+    const option = Object.hasOwn(OPTIONS, token.name)
+      ? OPTIONS[token.name as keyof typeof OPTIONS]
+      : undefined
+    const name = `--${token.name}`
+    if (option === undefined) return `opción desconocida ${visibleControls(token.rawName)}`
+    if (option.type === 'boolean') {
+      if (token.value !== undefined) return `${name} no lleva valor`
+      flags.add(name)
+    } else {
+      // Without `=`, parseArgs takes the next argument whatever it is: `--resend --csv`.
+      const value = token.value
+      if (value === undefined || (token.inlineValue !== true && value.startsWith('--'))) {
+        return `a ${name} le falta su valor`
+      }
+      values.set(name, value)
+    }
   }
   if (flags.has('--yes') && !values.has('--erase')) return '--yes solo acompaña a --erase'
   // --xlsx shapes an export, --yes an erasure: neither is a second command then.
   const chosen = [...flags, ...values.keys()].filter(
-    (arg) =>
-      arg !== '--help' &&
-      arg !== '-h' &&
-      arg !== '--yes' &&
-      !(arg === '--xlsx' && values.has('--export')),
+    (arg) => arg !== '--help' && arg !== '--yes' && !(arg === '--xlsx' && values.has('--export')),
   )
   if (chosen.length > 1) return `elige una sola de ${chosen.join(' y ')}`
   return { flags, values }
 }
 
-/** Opens the server's store, or null when DATA_DIR holds none yet (nothing stored). */
-async function openStore(): Promise<LeadStore | null> {
-  const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
-  const config = readConfig(process.env, repoRoot)
-  if (config.databaseUrl === undefined && !existsSync(join(config.dataDir, SQLITE_FILE))) {
-    return null
-  }
+/** Opens the server's store (SQLite in DATA_DIR, or PostgreSQL). */
+function openStore(config: ServerConfig): Promise<LeadStore> {
   // The CLI writes only the deliveries it re-sends: the cap is the server's to keep.
   return openLeadStore(
     { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
     { maxBytes: config.outboxMaxBytes, largestRecordBytes: 0 },
   )
 }
+
+/** Whether there is a store to read: none in DATA_DIR means nothing was stored yet. */
+const storeExists = (config: ServerConfig): boolean =>
+  config.databaseUrl !== undefined || existsSync(join(config.dataDir, SQLITE_FILE))
 
 /**
  * `--release ID` and `--release-held` let held requests go (the server sends them within
@@ -764,13 +740,13 @@ async function decideOnHeld(
 
 /** Runs the CLI; resolves to the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
-  const parsed = parseArgs(argv)
+  const parsed = readArguments(argv)
   if (typeof parsed === 'string') {
     console.error(`outbox: ${parsed}\n${USAGE}`)
     return 2
   }
   const { flags, values } = parsed
-  if (flags.has('--help') || flags.has('-h')) {
+  if (flags.has('--help')) {
     console.log(USAGE)
     return 0
   }
@@ -786,16 +762,13 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   let store: LeadStore | null = null
   try {
-    const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
-    const { delivery } = readConfig(process.env, repoRoot)
+    // Built, this file is build/server/outbox-cli.js: the repository is two folders up.
+    const config = readConfig(process.env, fileURLToPath(new URL('../../', import.meta.url)))
+    const { delivery } = config
     const { timeZone } = delivery
     const importing = values.get('--import')
     if (importing !== undefined) {
-      const config = readConfig(process.env, repoRoot)
-      store = await openLeadStore(
-        { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
-        { maxBytes: config.outboxMaxBytes, largestRecordBytes: 0 },
-      )
+      store = await openStore(config)
       const file = resolve(importing)
       if (!existsSync(file)) {
         console.error(`outbox: no existe ${file}`)
@@ -812,10 +785,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       )
       return 0
     }
-    store = await openStore()
+    store = storeExists(config) ? await openStore(config) : null
     const person = values.get('--export') ?? values.get('--erase')
     if (person !== undefined || flags.has('--erasures')) {
-      const config = readConfig(process.env, repoRoot)
       if (values.has('--export')) {
         return await exportPerson(store, person!, flags.has('--xlsx'), timeZone)
       }
@@ -853,9 +825,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         console.error('outbox: todavía no hay solicitudes guardadas')
         return 1
       }
-      const repoData = readConfig(process.env, repoRoot).dataDir
       console.log(
-        `Todavía no hay solicitudes de demo guardadas (en ${join(repoData, SQLITE_FILE)}).`,
+        `Todavía no hay solicitudes de demo guardadas (en ${join(config.dataDir, SQLITE_FILE)}).`,
       )
       return 0
     }
@@ -864,7 +835,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       console.error(`outbox: ${solicitudes(count)} exportadas de ${store.location}`)
     } else if (flags.has('--csv')) {
       const output = new ChunkedOutput(stdoutSink(stdoutHoldsNpmBanner()))
-      const count = await writeCsv(store, output)
+      const count = await writeCsv(store, (text) => output.write(text))
+      await output.flush()
       console.error(`outbox: ${solicitudes(count)} exportadas de ${store.location}`)
     } else if (flags.has('--json')) {
       await writeJsonLines(store, new ChunkedOutput(stdoutSink(false)))

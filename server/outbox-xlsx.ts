@@ -18,8 +18,21 @@ const MAX_WIDTH = 60
 /** Columns whose text runs long: wrapped instead of widened. */
 const WRAPPED: ReadonlySet<Column> = new Set(['message', 'delivery_whatsapp'])
 
+/**
+ * The text as the file must hold it for a spreadsheet to show it as it is. Excel and LibreOffice
+ * read `_xHHHH_` in a cell as the character HHHH (OOXML's escape for what XML cannot hold, e.g.
+ * `_x000D_` a carriage return), and exceljs writes text as given: so the underscore that starts
+ * a literal one is written as `_x005F_`, the escape of `_`. Each such underscore, overlapping
+ * ones too (`_x005F_x000D_` typed has two).
+ */
+const literalText = (text: string): string => text.replace(/_(?=x[0-9A-Fa-f]{4}_)/g, '_x005F_')
+
 /** A cell's text. Control characters, which XML cannot hold, are written as visible escapes. */
 function cell(record: StoredRequest, column: Column, timeZone: string): string {
+  return literalText(cellText(record, column, timeZone))
+}
+
+function cellText(record: StoredRequest, column: Column, timeZone: string): string {
   if (column === 'delivery_email' || column === 'delivery_webhook') {
     const channel = column === 'delivery_email' ? 'email' : 'webhook'
     const delivery = record.deliveries.find((each) => each.channel === channel)
@@ -56,7 +69,7 @@ export async function writeXlsx(
     for (const column of COLUMNS) {
       widths.set(
         column,
-        Math.max(widths.get(column) ?? 0, widthOf(cell(request, column, timeZone))),
+        Math.max(widths.get(column) ?? 0, widthOf(cellText(request, column, timeZone))),
       )
     }
   }

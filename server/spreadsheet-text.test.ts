@@ -75,3 +75,49 @@ it('every code point the server accepts is written into the xlsx and read back b
     await rm(dir, { recursive: true, force: true })
   }
 })
+
+/**
+ * What Excel and LibreOffice show of a cell's text: each `_xHHHH_` is the character HHHH
+ * (OOXML's ST_Xstring escape). exceljs's reader leaves a cell's value as the file holds it.
+ */
+const asASpreadsheetShows = (text: string): string =>
+  text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+
+it('a literal _xHHHH_ in a request is shown as typed, not as the character it would escape', async () => {
+  const typed = [
+    'Planta_x000D_Norte',
+    '_x0041_',
+    'a_x000d_b',
+    '_x005F_x000D_',
+    '__x0009__',
+    '_x12_ y _xZZZZ_',
+  ]
+  const dir = await mkdtemp(join(tmpdir(), 'gaspre-xlsx-'))
+  const store = await openLeadStore(
+    { dataDir: dir },
+    { maxBytes: 1024 ** 3, largestRecordBytes: LARGEST_RECORD_BYTES },
+  )
+  try {
+    for (const [index, message] of typed.entries()) {
+      await store.append({
+        ...newRecord('s', 't', { ...DEMO_PARAMS, user_group: message, message }),
+        receivedAt: new Date(Date.UTC(2026, 10, 25, 12, 0, index)).toISOString(),
+      })
+    }
+    const chunks: Buffer[] = []
+    await writeXlsx(store, async (chunk) => void chunks.push(chunk), 'America/Mexico_City')
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer)
+    const sheet = workbook.worksheets[0]!
+    for (const name of ['message', 'user_group'] as const) {
+      const column = Object.keys(spreadsheetHeadings).indexOf(name) + 1
+      const shown = typed.map((_, index) =>
+        asASpreadsheetShows(sheet.getRow(index + 2).getCell(column).text),
+      )
+      expect(shown).toEqual(typed)
+    }
+  } finally {
+    await store.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+})

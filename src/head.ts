@@ -4,7 +4,7 @@ import { anchors } from './copy/anchors'
 import { head as homeMeta } from './copy/home'
 import { company, contact, socialLinks } from './copy/site'
 import { termsPage } from './copy/terms'
-import { escapeHtml } from './rules/escape-html'
+import { escapeHtml } from './contract/escape-html'
 
 type PageMeta = { title: string; description: string }
 

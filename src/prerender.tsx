@@ -29,7 +29,7 @@ import { homeIslands } from './pages/home-islands'
 import { HomePage } from './pages/home-page'
 import { TermsPage } from './pages/terms-page'
 import holdEarlySubmits from './islands/hold-early-submits.js?raw'
-import { escapeHtml } from './rules/escape-html'
+import { escapeHtml } from './contract/escape-html'
 
 export type RenderedPage = {
   id: PageId

@@ -35,6 +35,13 @@ function text(label: string, max: number, hint?: string) {
   )
 }
 
+/**
+ * The hint on a text the site contract (../shared/CONTRACT.md) fixes word for word: an outside
+ * suite checks every build for it, and src/copy/contract.test.ts fails on a change.
+ */
+const FIXED_BY_CONTRACT =
+  'El contrato del sitio fija este texto palabra por palabra: si lo cambias, las comprobaciones del sitio fallan. Consúltalo antes con el equipo técnico.'
+
 /** A text that may be left empty. */
 const optionalText = (label: string, max: number) =>
   described(
@@ -332,7 +339,7 @@ const homeSchema = z.strictObject({
   }),
   hero: group('Portada', {
     eyebrow: text('Texto sobre el título', 60),
-    title: text('Título principal', 80),
+    title: text('Título principal', 80, FIXED_BY_CONTRACT),
     lead: text('Texto bajo el título', 200),
     proof: list(
       'Cifras',
@@ -345,7 +352,7 @@ const homeSchema = z.strictObject({
   }),
   heroActions: group('Botones de la portada', {
     primaryCta: link('Botón principal', 30),
-    videoCta: text('Botón del video', 20),
+    videoCta: text('Botón del video', 20, FIXED_BY_CONTRACT),
   }),
   heroBoard: group('Tablero de ejemplo', {
     label: text('Descripción para lectores de pantalla', 240),
@@ -375,7 +382,7 @@ const homeSchema = z.strictObject({
   }),
   videoDialog: group('Ventana del video', {
     title: text('Título de la ventana', 60),
-    close: text('Botón Cerrar', 20),
+    close: text('Botón Cerrar', 20, FIXED_BY_CONTRACT),
   }),
   carousel: group('Carrusel', {
     heading: text('Título de la sección', 70),

@@ -1,5 +1,11 @@
 import { demoForm } from '../copy/demo-form'
-import { FIELD_NAMES, MAX_LENGTH, REQUIRED, type FieldName } from '../contract/demo-request'
+import {
+  FIELD_NAMES,
+  MAX_LENGTH,
+  REQUIRED,
+  isEmailAddress,
+  type FieldName,
+} from '../contract/demo-request'
 
 /** The demo request as the sending template receives it (names fixed by the contract). */
 export type DemoRequestValues = Record<FieldName, string>
@@ -8,15 +14,11 @@ export type FieldErrors = Partial<Record<FieldName, string>>
 export const emptyValues = (): DemoRequestValues =>
   Object.fromEntries(FIELD_NAMES.map((field) => [field, ''])) as DemoRequestValues
 
-// The same shape the browser accepts for type="email", minus addresses without a dot in the
-// domain, which a sales inbox cannot answer.
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
 // Mexico (10 digits, +52), Spain (9, +34) and Latin America (7 to 11, +5x): 7 to 15 digits
 // after an optional +, with the separators people actually type.
 const PHONE_SEPARATORS = /[\s().-]/g
 const PHONE = /^\+?\d{7,15}$/
 
-const isValidEmail = (value: string) => EMAIL.test(value)
 /** @internal its tests use it too */
 export const isValidPhone = (value: string) => PHONE.test(value.replace(PHONE_SEPARATORS, ''))
 
@@ -31,7 +33,7 @@ export function validateField(name: FieldName, rawValue: string): string | undef
   const { errors } = demoForm
   if (value === '') return REQUIRED[name] ? errors.required[name] : undefined
   if (value.length > MAX_LENGTH[name]) return errors.tooLong(MAX_LENGTH[name])
-  if (name === 'user_email' && !isValidEmail(value)) return errors.email
+  if (name === 'user_email' && !isEmailAddress(value)) return errors.email
   if (name === 'user_phone' && !isValidPhone(value)) return errors.phone
   return undefined
 }

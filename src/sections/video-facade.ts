@@ -1,6 +1,6 @@
 import { designToken } from '../config/design-tokens'
 import { productVideo, youtubeEmbedUrl } from '../copy/home'
-import { escapeHtml } from '../rules/escape-html'
+import { escapeHtml } from '../contract/escape-html'
 
 /**
  * The video section's player placeholder, served as the iframe's `srcdoc`: the page holds a

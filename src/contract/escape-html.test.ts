@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { escapeHtml } from './escape-html'
+import { escapeHtml } from './escape-html.js'
 
 describe('escapeHtml', () => {
   it('keeps text from opening a tag or closing an attribute, and leaves the rest as written', () => {
