@@ -31,7 +31,7 @@ const STARTS_PROGRAMS = [
   'server/production-install.test.ts',
   'server/retention.test.ts',
   'server/spreadsheet-text.test.ts',
-  'server/stand-in.test.ts',
+  'server/intake.test.ts',
   'server/whatsapp.test.ts',
   'server/static-hosts.test.ts',
 ]

@@ -16,7 +16,7 @@ import { storedRequests } from '../testing/server/store'
 
 /**
  * `npm run dev` as a developer uses it: both pages rendered by the dev server, the form sending
- * to the local stand-in, and an edited file showing in the open page without a restart. The
+ * to its intake, and an edited file showing in the open page without a restart. The
  * server runs in a copy of the project, which the tests edit.
  */
 const project = new ProjectCopy('dev-server-project')
@@ -64,7 +64,7 @@ test.describe('npm run dev', () => {
       env: { DATA_DIR: join(project.root, '.data-while-starting') },
       portVariables: ['PORT'],
       path: '/',
-      readyLine: /^LOCAL mode: /m,
+      readyLine: /^Own-server mode: /m,
     })
     expect(answers.readyWhenSent, 'the request went out before the server was ready').toBe(false)
     expect(answers.whileStarting).toEqual([200])

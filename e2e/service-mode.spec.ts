@@ -14,7 +14,7 @@ import { ConfiguredBuild } from './configured-build'
 
 /**
  * A build made with the e-mail service configured: the page talks to that service (here a
- * stand-in on another origin, as the real one is) and the local stand-in is off.
+ * stand-in on another origin, as the real one is) and the server's own intake is off.
  */
 
 type Received = { url: string; body: Record<string, unknown> }
@@ -95,7 +95,7 @@ test.describe('a build configured for the e-mail service', () => {
     answer = { status: 200, body: 'OK' }
   })
 
-  test('turns the local stand-in off and lets the CSP reach the service', async ({ request }) => {
+  test('turns its own intake off and lets the CSP reach the service', async ({ request }) => {
     const response = await request.post(`${origin}/api/v1.0/email/send`, {
       data: {},
     })

@@ -54,7 +54,7 @@ const ROTATION_MS = 3000
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** A unique e-mail per run, so the stand-in's outbox and fault queue are per journey. */
+/** A unique e-mail per run, so the store and the fault queue are per journey. */
 const uniqueEmail = (label: string, engine: Engine) =>
   `${label}-${engine}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@prueba.mx`
 
@@ -347,7 +347,7 @@ function journeysAt(getDriver: () => EngineDriver, viewport: Viewport) {
     expect(await driver.evaluate((s) => document.querySelector(s) === null, OPEN_ALERT)).toBe(true)
   })
 
-  it(`the demo form sends to the stand-in and says '${demoForm.alert.successTitle}'`, async () => {
+  it(`the demo form sends to the server's intake and says '${demoForm.alert.successTitle}'`, async () => {
     const driver = getDriver()
     await visitHomeAfresh(driver)
     const email = uniqueEmail('exito', driver.engine)

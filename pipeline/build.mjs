@@ -47,7 +47,7 @@ if (problems.length > 0) {
   process.exit(1)
 }
 
-// On Cloudflare Pages or Netlify there is no local stand-in for the e-mail service: a build
+// On Cloudflare Pages or Netlify there is no intake of our own for the demo form: a build
 // without the service's settings would publish a demo form that cannot send.
 const staticHost = setting('CF_PAGES') ? 'Cloudflare Pages' : setting('NETLIFY') ? 'Netlify' : null
 if (staticHost !== null && !setting('VITE_EMAILJS_PUBLIC_KEY')) {

@@ -17,7 +17,7 @@ import {
 import {
   EDITOR_BUILD,
   FAKE_PAGES,
-  LOCAL_BUILD,
+  OWN_SERVER_BUILD,
   makeFakeDist,
   type FakeDist,
 } from '../testing/server/fake-dist.js'
@@ -66,7 +66,7 @@ describe('postbuild', () => {
 
   it('writes the nginx headers include from the same header map', async () => {
     const conf = await readFile(join(dist.dist, NGINX_HEADERS_FILE), 'utf8')
-    for (const [name, value] of Object.entries(securityHeaders(LOCAL_BUILD))) {
+    for (const [name, value] of Object.entries(securityHeaders(OWN_SERVER_BUILD))) {
       expect(conf).toContain(`add_header ${name} "${value.replace(/"/g, '\\"')}" always;`)
     }
   })
@@ -74,7 +74,7 @@ describe('postbuild', () => {
   it('writes _headers for Netlify / Cloudflare Pages', async () => {
     const headers = await readFile(join(dist.dist, HEADERS_FILE), 'utf8')
     const [all, assets] = headers.split('/assets/*')
-    for (const [name, value] of Object.entries(securityHeaders(LOCAL_BUILD))) {
+    for (const [name, value] of Object.entries(securityHeaders(OWN_SERVER_BUILD))) {
       expect(all).toContain(`  ${name}: ${value}\n`)
     }
     expect(all).not.toMatch(/cache-control/i)
@@ -122,7 +122,7 @@ describe('postbuild', () => {
 })
 
 describe('the static hosts’ rules for a build with the content editor', () => {
-  const site = securityHeaders(LOCAL_BUILD)
+  const site = securityHeaders(OWN_SERVER_BUILD)
   const editor = editorSecurityHeaders({ ...EDITOR_BUILD, editor: EDITOR_BUILD.editor! })
   const rulesFor = (text: string, pattern: string) =>
     text

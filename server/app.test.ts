@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appOnTemporaryStore, type AppOnStore } from '../testing/server/app-on-temporary-store.js'
 import {
   EDITOR_BUILD,
-  LOCAL_BUILD,
+  OWN_SERVER_BUILD,
   makeFakeDist,
   type FakeDist,
 } from '../testing/server/fake-dist.js'
@@ -24,7 +24,7 @@ beforeAll(async () => {
   dist = await makeFakeDist()
   site = await appOnTemporaryStore({ distDir: dist.dist })
   const url = await site.app.listen({ port: 0, host: '127.0.0.1' })
-  target = { url, dist, build: LOCAL_BUILD, brotli: true }
+  target = { url, dist, build: OWN_SERVER_BUILD, brotli: true }
 })
 
 afterAll(async () => {
@@ -59,7 +59,7 @@ describe('Node server: its own routes', () => {
     expect(res.status).toBe(200)
     expect(JSON.parse(res.text)).toEqual({ status: 'ok' })
     expect(res.headers['cache-control']).toBe('no-store')
-    assertSecurityHeaders(res, LOCAL_BUILD, '/healthz')
+    assertSecurityHeaders(res, OWN_SERVER_BUILD, '/healthz')
     const head = await request(target.url, '/healthz', { method: 'HEAD' })
     expect(head.status).toBe(200)
   })
@@ -69,7 +69,7 @@ describe('Node server: its own routes', () => {
       const res = await request(target.url, '/', { method })
       expect(res.status, method).toBe(405)
       expect(res.headers.allow).toBe('GET, HEAD')
-      assertSecurityHeaders(res, LOCAL_BUILD, method)
+      assertSecurityHeaders(res, OWN_SERVER_BUILD, method)
     }
   })
 

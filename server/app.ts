@@ -1,6 +1,6 @@
 // The production HTTP server: serves the prerendered site from dist/ with precompressed
-// bodies, the security headers on every response, and — for a site built in local mode — the
-// stand-in of the e-mail sending API.
+// bodies, the security headers on every response, and — for a site built in own-server mode — the
+// demo-request intake (demo-intake.ts).
 import { readFileSync } from 'node:fs'
 import {
   STATUS_CODES,
@@ -21,7 +21,7 @@ import Fastify, {
 } from 'fastify'
 import proxyAddr from '@fastify/proxy-addr'
 import { ConnectionLimits, type ConnectionCounts } from './connection-limits.js'
-import { BODY_LIMIT, emailStandIn, type FloodEpisode } from './email-stand-in.js'
+import { BODY_LIMIT, demoIntake, type FloodEpisode } from './demo-intake.js'
 import {
   DEFAULT_LIMITS,
   DEFAULT_TIMEOUTS,
@@ -29,7 +29,8 @@ import {
   type ServerTimeouts,
 } from './limits.js'
 import type { Channel, LeadStore } from './lead-store.js'
-import type { OutboxRecord, Readiness } from './outbox.js'
+import type { DemoRequestRecord } from './demo-request-record.js'
+import type { Readiness } from './lead-store-capacity.js'
 import type { DeliveryHealth } from './delivery-health.js'
 import { COMPRESSIBLE } from './precompressed.js'
 import { OneLinePerRequest } from './request-log.js'
@@ -53,7 +54,7 @@ export interface AppOptions {
   distDir: string
   dataDir: string
   logger?: FastifyServerOptions['logger']
-  /** Rate, connection and outbox limits; the defaults suit a small business. */
+  /** Rate, connection and store limits; the defaults suit a small business. */
   limits?: Partial<ServerLimits>
   /** How long a client may take; the defaults let a slow phone through. */
   timeouts?: Partial<ServerTimeouts>
@@ -77,7 +78,7 @@ export interface AppOptions {
   alsoStore?: Parameters<LeadStore['append']>[2]
   /** The WhatsApp status webhook, when that channel is on. */
   whatsappWebhook?: WhatsAppWebhookOptions
-  /** Told once when a flood begins to be held past the total ceiling (email-stand-in.ts). */
+  /** Told once when a flood begins to be held past the total ceiling (demo-intake.ts). */
   onFloodEpisode?: (episode: FloodEpisode) => void
 }
 
@@ -268,11 +269,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   // Said once per change, whether a request, an append or a monitor's probe noticed it.
   const logReadiness = (state: Readiness): void => {
-    if (state.ready) app.log.info({ event: 'ready' }, 'ready: the outbox can be written again')
+    if (state.ready) app.log.info({ event: 'ready' }, 'ready: the store can be written again')
     else app.log.error({ event: 'not-ready', reason: state.reason }, `not ready: ${state.reason}`)
   }
-  const store = build.mode === 'local' ? (options.store ?? null) : null
-  if (build.mode === 'local' && store === null) {
+  const store = build.mode === 'own-server' ? (options.store ?? null) : null
+  if (build.mode === 'own-server' && store === null) {
     throw new Error(`${distDir} is a local build: it needs a store for its demo requests`)
   }
   store?.watchReadiness(logReadiness)
@@ -386,24 +387,24 @@ interface LeadIntakeOptions extends Pick<
 }
 
 /**
- * The routes that take demo requests into the store: the stand-in of the e-mail sending API and,
+ * The routes that take demo requests into the store: the intake (demo-intake.ts) and,
  * when that channel is on, the WhatsApp status webhook. The dev server registers them too.
  */
 export function registerLeadIntake(app: FastifyInstance, options: LeadIntakeOptions): void {
   const { store, limits } = options
   const channels = options.deliveryChannels ?? []
   const sink = {
-    append: async (record: OutboxRecord) => {
+    append: async (record: DemoRequestRecord) => {
       await store.append(record, channels, options.alsoStore)
       options.onStored?.()
     },
     // Held: nobody is told, the worker leaves it until a person releases it.
-    hold: (record: OutboxRecord, cap: number) =>
+    hold: (record: DemoRequestRecord, cap: number) =>
       store.hold(record, channels, cap, options.alsoStore),
   }
   if (options.whatsappWebhook !== undefined) app.register(whatsappWebhook, options.whatsappWebhook)
-  app.register(emailStandIn, {
-    outbox: sink,
+  app.register(demoIntake, {
+    store: sink,
     rateLimitPerMinute: limits.rateLimitPerMinute,
     totalLimitPerMinute: limits.totalLimitPerMinute,
     heldLimit: limits.heldLimit,

@@ -90,7 +90,7 @@ export const SETTINGS = {
   }),
   DATA_DIR: setting({
     description:
-      'Where local mode keeps its SQLite database of demo requests, `leads.sqlite` (unless `DATABASE_URL` is set). One server at a time: a second one on the same folder refuses to start. An `outbox.jsonl` found there is imported at start.',
+      'Where own-server mode keeps its SQLite database of demo requests, `leads.sqlite` (unless `DATABASE_URL` is set). One server at a time: a second one on the same folder refuses to start. An `outbox.jsonl` found there is imported at start.',
     default: '.data',
     expected: 'a folder path',
     schema: z.string().min(1),

@@ -1,4 +1,4 @@
-// The data folder belongs to one server at a time. Two servers appending to one outbox cannot
+// The data folder belongs to one server at a time. Two servers writing one SQLite store cannot
 // keep each other's promises: each knows only its own idea of the file's size, so an undo by
 // one can cut off requests the other already answered 200 for. The server therefore checks at
 // start that DATA_DIR is a folder it can write, and holds an exclusive lock on it
@@ -140,7 +140,7 @@ export async function lockDataDir(
     if (owner === null || !ownerIsGone(owner)) {
       throw new DataDirError(
         `DATA_DIR ${dataDir} is in use by ${describeOwner(owner)}. Only one server may write ` +
-          'its outbox: stop that one first, or give this one its own DATA_DIR.',
+          'its store: stop that one first, or give this one its own DATA_DIR.',
       )
     }
     // Its owner was killed without letting go (kill -9, a crash): waiting for it to go stale

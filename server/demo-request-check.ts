@@ -21,7 +21,7 @@ import {
   type FieldName,
 } from '../src/contract/demo-request.js'
 import { refusals } from '../src/contract/lead-server-text.js'
-import { newRecord } from './outbox.js'
+import { newRecord } from './demo-request-record.js'
 
 /**
  * Every template parameter the page may send, with the longest value each may hold.
@@ -76,11 +76,11 @@ export function checkTemplateParams(params: Readonly<Record<string, string>>): s
   return null
 }
 
-/** The longest id (service, template) the stand-in stores. */
+/** The longest id (service, template) the intake stores. */
 export const MAX_ID_LENGTH = 100
 
 /**
- * The most bytes one accepted request can add to the outbox: every parameter at its longest, in
+ * The most bytes one accepted request can add to the store: every parameter at its longest, in
  * characters that take three bytes of UTF-8 each (the most a UTF-16 unit can take once the
  * control characters and lone surrogates that JSON would escape are refused).
  */

@@ -1,4 +1,4 @@
-// Floods come in episodes: a run of requests past the total ceiling, held (email-stand-in.ts).
+// Floods come in episodes: a run of requests past the total ceiling, held (demo-intake.ts).
 // The sales team is told once per episode, not once per request, nor each time the sliding
 // minute frees a place: a steady 70 requests a minute has the ceiling dip below its limit every
 // second. An episode ends when a whole minute passes with no request held.

@@ -12,13 +12,13 @@ import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { refusals } from '../src/contract/lead-server-text.js'
-import { SEND_PATH } from './email-stand-in.js'
+import { SEND_PATH } from './demo-intake.js'
 import type { LeadStore, StoredRequest } from './lead-store.js'
 import { DEFAULT_LIMITS } from './limits.js'
 import { MAX_LOGGED_CHARS } from './log-bounds.js'
 import { appOnTemporaryStore, type AppOnStore } from '../testing/server/app-on-temporary-store.js'
 import { DEMO_PARAMS, demoRequestJson, sendDemoRequest } from '../testing/server/demo-request.js'
-import { LOCAL_BUILD, makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
+import { OWN_SERVER_BUILD, makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { rawRequest, request } from '../testing/server/http.js'
 import { assertSecurityHeaders } from '../testing/server/serving-checks.js'
 import { MAIN_JS } from '../testing/server/compiled-server.js'
@@ -410,6 +410,10 @@ describe('every answer under the same rules', () => {
     const answer = await rawRequest(url, raw)
     expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))
     const headers = headersOf(answer)
-    assertSecurityHeaders({ status, headers, body: Buffer.alloc(0), text: '' }, LOCAL_BUILD, 'page')
+    assertSecurityHeaders(
+      { status, headers, body: Buffer.alloc(0), text: '' },
+      OWN_SERVER_BUILD,
+      'page',
+    )
   })
 })

@@ -7,7 +7,7 @@ import { escapeHtml } from '../src/contract/escape-html.js'
 import { requestLines, spreadsheetHeadings } from '../src/contract/lead-server-text.js'
 import type { CountryCode } from 'libphonenumber-js/max'
 import type { Delivery, WhatsAppRoute } from './lead-store.js'
-import type { OutboxRecord } from './outbox.js'
+import type { DemoRequestRecord } from './demo-request-record.js'
 import { parsePhone, phoneForPeople, phoneLinks } from './phone-number.js'
 import { visibleControls } from './visible-text.js'
 
@@ -71,7 +71,7 @@ export function displayName(name: string): string {
 }
 
 export function leadMail(
-  record: OutboxRecord,
+  record: DemoRequestRecord,
   timeZone: string,
   context: LeadMailContext = {},
 ): LeadMail {
@@ -153,7 +153,7 @@ export function leadMail(
 }
 
 /** The webhook's body: the request's id, time and every field the visitor sent. */
-export function webhookBody(record: OutboxRecord, context: LeadMailContext = {}): string {
+export function webhookBody(record: DemoRequestRecord, context: LeadMailContext = {}): string {
   const { params } = record
   const campaign = Object.fromEntries(
     CAMPAIGN_KEYS.filter((key) => params[key] !== undefined).map((key) => [key, params[key]]),

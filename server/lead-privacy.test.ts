@@ -11,16 +11,16 @@ import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { erasures } from './erasure-log.js'
 import { eraseRequests, requestsOf } from './lead-privacy.js'
+import { addonForThisNode } from './lead-store-gc.js'
 import {
   SQLITE_FILE,
-  addonForThisNode,
   openLeadStore,
   type Channel,
   type JobRef,
   type LeadStore,
   type StoreOptions,
 } from './lead-store.js'
-import type { OutboxRecord } from './outbox.js'
+import type { DemoRequestRecord } from './demo-request-record.js'
 import { personOf } from './person-match.js'
 import { freshDatabase } from '../testing/server/postgres.js'
 
@@ -51,7 +51,7 @@ async function openStore(kind: Kind, dataDir?: string): Promise<LeadStore & { da
 
 const idOf = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
 
-const request = (n: number, params: Record<string, string>): OutboxRecord => ({
+const request = (n: number, params: Record<string, string>): DemoRequestRecord => ({
   id: idOf(n),
   receivedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
   serviceId: 'service_local',
@@ -188,7 +188,7 @@ const SECRET = {
 const SECRET_VALUES = Object.values(SECRET)
 
 /** Many requests, the erased person's among them, so that the tables span many pages. */
-const crowd = (count: number, every: number): OutboxRecord[] =>
+const crowd = (count: number, every: number): DemoRequestRecord[] =>
   Array.from({ length: count }, (_, index) =>
     index % every === 3
       ? request(1000 + index, { ...SECRET, message: `${SECRET.message} (${index})` })

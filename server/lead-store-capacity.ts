@@ -3,8 +3,29 @@
 import { randomUUID } from 'node:crypto'
 import { statfs } from 'node:fs/promises'
 import type SqliteDatabase from 'better-sqlite3'
-import { MIN_FREE_BYTES, OutboxError, type Readiness } from './outbox.js'
 import { errorText, type Dialect } from './lead-store-dialect.js'
+
+/**
+ * Below this much free disk space readiness fails: the next request may not fit.
+ * @internal its tests use it too
+ */
+export const MIN_FREE_BYTES = 1024 ** 2
+
+export type Readiness = { ready: true } | { ready: false; reason: string }
+
+/** Why the store refused a request; the intake answers each with its own 5xx. */
+type WriteFailure = 'full' | 'no-space' | 'write-failed'
+
+export class StoreWriteError extends Error {
+  constructor(
+    readonly failure: WriteFailure,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+    this.name = 'StoreWriteError'
+  }
+}
 
 /** @internal its tests use it too */
 export interface StoreOptions {
@@ -41,7 +62,7 @@ export class Capacity {
   async admit(needed: number): Promise<number> {
     const used = await this.dialect.usedBytes()
     if (used + needed > this.options.maxBytes) {
-      throw new OutboxError(
+      throw new StoreWriteError(
         'full',
         `the store holds ${used} bytes and this request needs about ${needed} more, past ` +
           `its limit of ${this.options.maxBytes} bytes (OUTBOX_MAX_BYTES)`,
@@ -59,26 +80,30 @@ export class Capacity {
    * A write failed, with `used` bytes held before it: why, as the intake answers it. Readiness
    * probes from now until a write would pass (past the cap it needs no probe).
    */
-  failed(error: unknown, used: number): OutboxError {
-    const failure = error instanceof OutboxError ? error : this.asOutboxError(error, used)
+  failed(error: unknown, used: number): StoreWriteError {
+    const failure = error instanceof StoreWriteError ? error : this.asStoreWriteError(error, used)
     if (failure.failure !== 'full') this.failure = failure.message
     return failure
   }
 
-  private asOutboxError(error: unknown, used: number): OutboxError {
+  private asStoreWriteError(error: unknown, used: number): StoreWriteError {
     switch (this.dialect.outOfRoom(error, used)) {
       case 'full':
-        return new OutboxError(
+        return new StoreWriteError(
           'full',
           `the store is full at ${used} bytes (OUTBOX_MAX_BYTES ${this.options.maxBytes})`,
           { cause: error },
         )
       case 'no-space':
-        return new OutboxError('no-space', `no space left for the store (${errorText(error)})`, {
-          cause: error,
-        })
+        return new StoreWriteError(
+          'no-space',
+          `no space left for the store (${errorText(error)})`,
+          {
+            cause: error,
+          },
+        )
       case null:
-        return new OutboxError(
+        return new StoreWriteError(
           'write-failed',
           `the store could not be written (${errorText(error)})`,
           { cause: error },

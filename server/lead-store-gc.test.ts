@@ -23,7 +23,7 @@ afterAll(async () => {
 /** Stores and reads for a few seconds while making garbage, as a busy server does. */
 const BUSY_SERVER = `
 const { openLeadStore } = await import(${JSON.stringify(pathToFileURL(join(TEST_SERVER_DIR, 'lead-store.js')).href)})
-const { newRecord } = await import(${JSON.stringify(pathToFileURL(join(TEST_SERVER_DIR, 'outbox.js')).href)})
+const { newRecord } = await import(${JSON.stringify(pathToFileURL(join(TEST_SERVER_DIR, 'demo-request-record.js')).href)})
 const store = await openLeadStore({ dataDir: process.argv[1] }, { maxBytes: 1024 ** 3, largestRecordBytes: 16000 })
 const until = Date.now() + 5000
 let stored = 0

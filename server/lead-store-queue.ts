@@ -1,7 +1,7 @@
 // The delivery queue in the store: workers take due deliveries and notices of one channel on
 // a lease, extend it while they send, and settle each job as it went.
 import type { Kysely } from 'kysely'
-import type { OutboxRecord } from './outbox.js'
+import type { DemoRequestRecord } from './demo-request-record.js'
 import type { Dialect } from './lead-store-dialect.js'
 import {
   toDelivery,
@@ -23,7 +23,12 @@ type Db = Kysely<LeadDatabase>
 
 /** Something a worker sends through one channel: a request's delivery, or a notice. */
 export type Job =
-  | { kind: 'request'; delivery: Delivery; record: OutboxRecord; whatsapp: WhatsAppRoute | null }
+  | {
+      kind: 'request'
+      delivery: Delivery
+      record: DemoRequestRecord
+      whatsapp: WhatsAppRoute | null
+    }
   | { kind: 'notice'; notice: Notice }
 
 /** Which job a result is for. */

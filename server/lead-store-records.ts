@@ -1,6 +1,6 @@
 // What the store hands out (requests, deliveries, notices, WhatsApp routes), made from its rows.
 import type { Kysely } from 'kysely'
-import type { OutboxRecord } from './outbox.js'
+import type { DemoRequestRecord } from './demo-request-record.js'
 import {
   RETRY_FOR_MS,
   type Channel,
@@ -33,7 +33,7 @@ export interface Delivery {
   refusedRecipients: string[]
 }
 
-export interface StoredRequest extends OutboxRecord {
+export interface StoredRequest extends DemoRequestRecord {
   deliveries: Delivery[]
   /** Where its WhatsApp messages went, with what each rep's phone said; null: no WhatsApp. */
   whatsapp: WhatsAppRoute | null
@@ -179,7 +179,7 @@ export const toWhatsAppRoute = (
   }
 }
 
-export const toRecord = (row: RequestsTable): OutboxRecord => ({
+export const toRecord = (row: RequestsTable): DemoRequestRecord => ({
   id: row.id,
   receivedAt: row.received_at,
   serviceId: row.service_id,
@@ -187,7 +187,7 @@ export const toRecord = (row: RequestsTable): OutboxRecord => ({
   params: JSON.parse(row.params) as Record<string, string>,
 })
 
-export const fromRecord = (record: OutboxRecord, held = false): RequestsTable => ({
+export const fromRecord = (record: DemoRequestRecord, held = false): RequestsTable => ({
   id: record.id,
   received_at: record.receivedAt,
   service_id: record.serviceId,

@@ -1,23 +1,23 @@
-// Storing requests: each with its deliveries in one transaction (the transactional outbox);
+// Storing requests: each with its deliveries in one transaction;
 // held ones within their cap, until released or erased; imported ones with no deliveries.
 import { sql, type Kysely } from 'kysely'
-import type { OutboxRecord } from './outbox.js'
+import type { DemoRequestRecord } from './demo-request-record.js'
 import type { Capacity } from './lead-store-capacity.js'
 import type { Dialect } from './lead-store-dialect.js'
 import { fromRecord } from './lead-store-records.js'
 import { queuedAnew, type Channel, type LeadDatabase } from './lead-store-schema.js'
 
 /** Written in a request's own transaction once it is inserted (the WhatsApp rep's turn). */
-export type AlsoWrite = (trx: Kysely<LeadDatabase>, record: OutboxRecord) => Promise<void>
+export type AlsoWrite = (trx: Kysely<LeadDatabase>, record: DemoRequestRecord) => Promise<void>
 
 /**
  * Stores a request and one delivery per channel (held when `holdCap` is a number, within that
- * cap); rejects with an OutboxError, storing nothing, when it cannot. Readiness is checked after.
+ * cap); rejects with an StoreWriteError, storing nothing, when it cannot. Readiness is checked after.
  */
 export async function writeRequest(
   dialect: Dialect,
   capacity: Capacity,
-  record: OutboxRecord,
+  record: DemoRequestRecord,
   channels: readonly Channel[],
   holdCap: number | null,
   alsoWrite: AlsoWrite | undefined,
@@ -115,7 +115,7 @@ export function eraseHeldRequests(dialect: Dialect): Promise<number> {
 /** Stores requests with no deliveries in one transaction; resolves to how many were new. */
 export async function importRecords(
   dialect: Dialect,
-  records: readonly OutboxRecord[],
+  records: readonly DemoRequestRecord[],
 ): Promise<number> {
   if (records.length === 0) return 0
   return dialect.transact(async (trx) => {

@@ -15,7 +15,7 @@ import { buildApp } from './app.js'
 import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
 import { openLeadStore, type Channel, type LeadStore, type StoreOptions } from './lead-store.js'
 import { importDataDirOutbox, importOutboxFile } from './outbox-import.js'
-import { newRecord } from './outbox.js'
+import { newRecord } from './demo-request-record.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
 import { request } from '../testing/server/http.js'
@@ -127,7 +127,7 @@ describe.each(KINDS)('the store on %s', (kind) => {
       else {
         expect(res.status).toBe(507)
         expect(res.text).toBe(
-          'The message could not be stored: the outbox is full. Please try again later.',
+          'The message could not be stored: the store is full. Please try again later.',
         )
         refused++
         expect(notReadySeen).toBe(true)

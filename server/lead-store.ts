@@ -3,10 +3,11 @@
 // is set (lead-store-postgres.ts; several servers share it). One schema for both
 // (lead-store-schema.ts), made by versioned migrations at start (lead-store-migrations/); every
 // query goes through Kysely's builder. A request and its deliveries are written in one
-// transaction (the transactional outbox): a request is never stored without the deliveries
+// transaction: a request is never stored without the deliveries
 // that carry it to people, nor the reverse. This module is the one others import.
 import { Migrator, type Kysely } from 'kysely'
-import type { OutboxRecord, Readiness } from './outbox.js'
+import type { DemoRequestRecord } from './demo-request-record.js'
+import type { Readiness } from './lead-store-capacity.js'
 import { Capacity, type StoreOptions } from './lead-store-capacity.js'
 import { StoreError, errorText, type Dialect } from './lead-store-dialect.js'
 import { count, request, requests, type RequestFilter } from './lead-store-listing.js'
@@ -34,7 +35,6 @@ import {
   type AlsoWrite,
 } from './lead-store-writes.js'
 
-export { addonForThisNode } from './lead-store-gc.js'
 export type { StoreOptions } from './lead-store-capacity.js'
 export { StoreError } from './lead-store-dialect.js'
 export { jobRef, type Job, type JobRef } from './lead-store-queue.js'
@@ -45,7 +45,6 @@ export {
   type NoticeData,
   type StoredRequest,
   type UnreadData,
-  type WhatsAppMessage,
   type WhatsAppRoute,
 } from './lead-store-records.js'
 export {
@@ -53,14 +52,10 @@ export {
   queuedAnew,
   type Channel,
   type ChannelsTable,
-  type DeliveryState,
   type LeadDatabase,
   type NoticeType,
-  type WhatsAppMessagesTable,
-  type WhatsAppTable,
 } from './lead-store-schema.js'
 export { SQLITE_FILE } from './lead-store-sqlite.js'
-export type { AlsoWrite } from './lead-store-writes.js'
 
 /** The store, the same on both dialects: every query, through Kysely. */
 export class LeadStore {
@@ -102,11 +97,11 @@ export class LeadStore {
 
   /**
    * Stores the request and one pending delivery per channel in one transaction; resolves once
-   * it is committed. Rejects with an OutboxError (and stores nothing) when it is not.
+   * it is committed. Rejects with an StoreWriteError (and stores nothing) when it is not.
    * `inserted` is false when a request with this id was already there (an import run again).
    */
   async append(
-    record: OutboxRecord,
+    record: DemoRequestRecord,
     channels: readonly Channel[] = [],
     /** More to write in the same transaction (the WhatsApp rep's turn), once it is inserted. */
     alsoWrite?: AlsoWrite,
@@ -130,7 +125,7 @@ export class LeadStore {
    * how many are held now, or to null, storing nothing, when `cap` were held already.
    */
   async hold(
-    record: OutboxRecord,
+    record: DemoRequestRecord,
     channels: readonly Channel[],
     cap: number,
     alsoWrite?: AlsoWrite,
@@ -189,7 +184,7 @@ export class LeadStore {
    * they were handled before. A request whose id is already stored is left as it is.
    * Returns how many were new.
    */
-  importRecords(records: readonly OutboxRecord[]): Promise<number> {
+  importRecords(records: readonly DemoRequestRecord[]): Promise<number> {
     return importRecords(this.dialect, records)
   }
 

@@ -1,6 +1,6 @@
 // The server's protective limits. The defaults (server/config.ts) suit a small business's landing
 // page and should never need touching: a visitor sends one request, perhaps a retry; a flood
-// from one client, a connection pile-up or a runaway outbox is what they stop.
+// from one client, a connection pile-up or a runaway store is what they stop.
 import { readConfig } from './config.js'
 
 export interface ServerLimits {
@@ -14,7 +14,7 @@ export interface ServerLimits {
   maxConnections: number
   /** Open connections one client may hold; a trusted proxy is not counted. */
   maxConnectionsPerClient: number
-  /** The outbox refuses requests that would grow it past this many bytes. */
+  /** The store refuses requests that would grow it past this many bytes. */
   outboxMaxBytes: number
 }
 

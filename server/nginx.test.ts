@@ -6,7 +6,7 @@ import { NGINX_BIN, nginxInstalled } from '../testing/server/nginx.js'
 import { startSite, type RunningSite } from '../testing/site.js'
 import {
   EDITOR_BUILD,
-  LOCAL_BUILD,
+  OWN_SERVER_BUILD,
   SECRET_MARKER,
   makeFakeDist,
   type FakeDist,
@@ -42,7 +42,7 @@ describe.skipIf(!installed)(
       nginx = await startSite({ host: 'nginx', build: { dir: dist.dist } })
       // The traversal checks look for this file just outside the served root.
       await writeFile(join(nginx.workDir!, 'secret.txt'), `${SECRET_MARKER}\n`)
-      target = { url: nginx.origin, dist, build: LOCAL_BUILD, brotli: false }
+      target = { url: nginx.origin, dist, build: OWN_SERVER_BUILD, brotli: false }
     })
 
     afterAll(async () => {

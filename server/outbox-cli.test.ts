@@ -10,7 +10,7 @@ import { SQLITE_FILE, openLeadStore, type Channel, type LeadStore } from './lead
 import { recordChannelFault } from './channel-state.js'
 import { formatRecord } from './outbox-cli.js'
 import { CSV_COLUMNS, csvRow } from './outbox-csv.js'
-import type { OutboxRecord } from './outbox.js'
+import type { DemoRequestRecord } from './demo-request-record.js'
 import { freshDatabase } from '../testing/server/postgres.js'
 import { OUTBOX_CLI_JS } from '../testing/server/compiled-server.js'
 import { REPO_ROOT } from '../testing/site.js'
@@ -18,7 +18,11 @@ import { REPO_ROOT } from '../testing/site.js'
 const run = promisify(execFile)
 let dir: string
 
-const record = (n: number, receivedAt: string, params: Record<string, string>): OutboxRecord => ({
+const record = (
+  n: number,
+  receivedAt: string,
+  params: Record<string, string>,
+): DemoRequestRecord => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
   receivedAt,
   serviceId: 'service_local',
@@ -46,7 +50,7 @@ const storeOf = (dataDir: string, databaseUrl?: string): Promise<LeadStore> =>
   openLeadStore({ dataDir, databaseUrl }, { maxBytes: 1024 ** 3, largestRecordBytes: 0 })
 
 /** Stores `records` as the server would have (without deliveries). */
-async function seed(dataDir: string, records: OutboxRecord[]): Promise<string> {
+async function seed(dataDir: string, records: DemoRequestRecord[]): Promise<string> {
   await mkdir(dataDir, { recursive: true })
   const store = await storeOf(dataDir)
   await store.importRecords(records)
@@ -102,7 +106,7 @@ describe('npm run outbox', () => {
   })
 
   it('formats a multi-line message aligned under its label', () => {
-    const text = formatRecord(RECORDS[2] as OutboxRecord, 3)
+    const text = formatRecord(RECORDS[2] as DemoRequestRecord, 3)
     expect(text).toMatch(/ {2}Comentarios: +Línea uno\n {22}Línea dos/)
   })
 
@@ -255,7 +259,7 @@ describe("deliveries in the sales team's commands", () => {
     run(process.execPath, [OUTBOX_CLI_JS, ...args], { env: { ...process.env, ...env } })
 
   async function twoRequests(store: LeadStore) {
-    const [first, second] = RECORDS as [OutboxRecord, OutboxRecord]
+    const [first, second] = RECORDS as [DemoRequestRecord, DemoRequestRecord]
     await store.append(first, ['email', 'webhook'])
     await store.append(second, ['email', 'webhook'])
     const ref = (id: string, channel: Channel) => ({

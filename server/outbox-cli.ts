@@ -39,7 +39,8 @@ import {
 import { countInDataDirOutbox, dropFromDataDirOutbox } from './outbox-file-erasure.js'
 import { writeCsv } from './outbox-csv.js'
 import { importOutboxFile } from './outbox-import.js'
-import { OUTBOX_FILE, type OutboxRecord } from './outbox.js'
+import type { DemoRequestRecord } from './demo-request-record.js'
+import { OUTBOX_FILE } from './outbox-file.js'
 import { writeXlsx } from './outbox-xlsx.js'
 import { personOf, sentBy, type Person } from './person-match.js'
 import { visibleControls } from './visible-text.js'
@@ -109,7 +110,7 @@ function field(label: string, value: string): string {
 }
 
 export function formatRecord(
-  record: OutboxRecord & {
+  record: DemoRequestRecord & {
     deliveries?: Delivery[]
     held?: boolean
     whatsapp?: WhatsAppRoute | null
@@ -505,7 +506,7 @@ async function erase(
   }
   const found = byId !== null ? [byId] : store === null ? [] : await requestsOf(store, person!)
   const ids = new Set(found.map((request) => request.id))
-  const picks = (record: OutboxRecord): boolean =>
+  const picks = (record: DemoRequestRecord): boolean =>
     ids.has(record.id) || (person !== null && sentBy(person, record.params))
   const inFile = await countInDataDirOutbox(dataDir, picks)
   const who = person !== null ? `de ${visibleControls(person.text)}` : `con el id ${byId?.id ?? ''}`

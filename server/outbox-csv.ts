@@ -8,7 +8,7 @@ import { stringify as stringifySync } from 'csv-stringify/sync'
 import { ATTRIBUTION_MAX_LENGTH, type AttributionParam } from '../src/contract/attribution.js'
 import { CONTACT_NUMBER_PARAM, FIELD_NAMES } from '../src/contract/demo-request.js'
 import type { LeadStore } from './lead-store.js'
-import type { OutboxRecord } from './outbox.js'
+import type { DemoRequestRecord } from './demo-request-record.js'
 
 /**
  * The CSV's columns: the record's id and time, then the template params the page sends.
@@ -49,7 +49,7 @@ const CELL_OPTIONS: Options = {
 export const csvRow = (values: readonly string[]): string =>
   stringifySync([[...values]], CELL_OPTIONS)
 
-const cellsOf = (record: OutboxRecord): string[] =>
+const cellsOf = (record: DemoRequestRecord): string[] =>
   CSV_COLUMNS.map((column) =>
     column === 'id'
       ? record.id

@@ -13,7 +13,8 @@ import { open, readFile, rename, rm, stat, writeFile, type FileHandle } from 'no
 import { dirname, join } from 'node:path'
 import lockfile from 'proper-lockfile'
 import { IMPORTED_NOTE, importedStamp } from './outbox-import.js'
-import { OUTBOX_FILE, streamOutbox, type OutboxRecord } from './outbox.js'
+import type { DemoRequestRecord } from './demo-request-record.js'
+import { OUTBOX_FILE, streamOutbox } from './outbox-file.js'
 
 interface OutboxLines {
   /** Requests the erasure took out. */
@@ -29,7 +30,7 @@ const ZEROS = Buffer.alloc(64 * 1024)
 /** How many requests of DATA_DIR's outbox.jsonl `pick` picks (0 without the file). */
 export async function countInDataDirOutbox(
   dataDir: string,
-  pick: (record: OutboxRecord) => boolean,
+  pick: (record: DemoRequestRecord) => boolean,
 ): Promise<number> {
   let count = 0
   for await (const entry of streamOutbox(join(dataDir, OUTBOX_FILE))) {
@@ -63,7 +64,7 @@ async function syncDirectory(dir: string): Promise<void> {
 export async function dropFromDataDirOutbox(
   dataDir: string,
   location: string,
-  drop: (record: OutboxRecord) => boolean,
+  drop: (record: DemoRequestRecord) => boolean,
 ): Promise<OutboxLines | null> {
   const file = join(dataDir, OUTBOX_FILE)
   if ((await stat(file).catch(() => null)) === null) return null
@@ -82,7 +83,7 @@ export async function dropFromDataDirOutbox(
 async function rewrite(
   file: string,
   location: string,
-  drop: (record: OutboxRecord) => boolean,
+  drop: (record: DemoRequestRecord) => boolean,
 ): Promise<OutboxLines | null> {
   const dataDir = dirname(file)
   const before = await stat(file).catch(() => null)

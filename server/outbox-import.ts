@@ -6,7 +6,8 @@
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { LeadStore } from './lead-store.js'
-import { OUTBOX_FILE, streamOutbox, type OutboxRecord } from './outbox.js'
+import type { DemoRequestRecord } from './demo-request-record.js'
+import { OUTBOX_FILE, streamOutbox } from './outbox-file.js'
 
 /** Beside the file: which file was imported (outbox-file-erasure.ts keeps it true). */
 export const IMPORTED_NOTE = '.outbox-imported.json'
@@ -24,7 +25,7 @@ interface ImportResult {
 /** Imports a JSONL outbox into the store; a missing file imports nothing. */
 export async function importOutboxFile(store: LeadStore, file: string): Promise<ImportResult> {
   const result: ImportResult = { read: 0, imported: 0, skipped: 0 }
-  let batch: OutboxRecord[] = []
+  let batch: DemoRequestRecord[] = []
   const flush = async () => {
     result.imported += await store.importRecords(batch)
     batch = []

@@ -22,7 +22,7 @@ import {
   type LeadStore,
   type StoredRequest,
 } from './lead-store.js'
-import type { OutboxRecord } from './outbox.js'
+import type { DemoRequestRecord } from './demo-request-record.js'
 import { spreadsheetHeadings } from '../src/contract/lead-server-text.js'
 import { freePort } from '../testing/free-port.mjs'
 import { OUTBOX_CLI_JS } from '../testing/server/compiled-server.js'
@@ -80,7 +80,7 @@ async function target(kind: Kind): Promise<Target> {
 const cli = (args: string[], env: Record<string, string>) =>
   run(process.execPath, [OUTBOX_CLI_JS, ...args], { env: { ...process.env, ...env } })
 
-const request = (n: number, params: Record<string, string>): OutboxRecord => ({
+const request = (n: number, params: Record<string, string>): DemoRequestRecord => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   receivedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
   serviceId: 'service_local',
@@ -140,7 +140,7 @@ describe.each(KINDS)('a person in npm run outbox on %s', (kind) => {
       expect(stderr).toContain(`outbox: 3 solicitudes de demo de ${phone} exportadas de `)
     }
     const byEmail = JSON.parse((await cli(['--export', ' ANA@gasolinera.mx '], env)).stdout)
-    expect(idsOf(byEmail as OutboxRecord[])).toEqual(idsOf(ANA.slice(0, 2)))
+    expect(idsOf(byEmail as DemoRequestRecord[])).toEqual(idsOf(ANA.slice(0, 2)))
 
     const xlsx = await run(
       process.execPath,

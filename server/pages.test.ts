@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   EDITOR_BUILD,
-  LOCAL_BUILD,
+  OWN_SERVER_BUILD,
   makeFakeDist,
   type FakeDist,
 } from '../testing/server/fake-dist.js'
@@ -30,7 +30,7 @@ describe.skipIf(WRANGLER_BIN === null)(
       target = {
         url: pages.origin,
         dist,
-        build: LOCAL_BUILD,
+        build: OWN_SERVER_BUILD,
         brotli: false,
         staticHost: PAGES_WAYS,
       }

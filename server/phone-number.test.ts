@@ -5,7 +5,7 @@ import { phoneLinks, parsePhone, phoneForPeople, phoneRegions } from './phone-nu
 import { templateParameters } from './whatsapp-sender.js'
 import { parseWhatsAppRoutes, repsInTurn, routeCallingCodes } from './whatsapp-routes.js'
 import { leadMail } from './lead-mail.js'
-import { newRecord } from './outbox.js'
+import { newRecord } from './demo-request-record.js'
 
 const routes = parseWhatsAppRoutes(
   '+52=+5215511111111,+5215522222222;+34=+34600111222;*=+5215533333333',

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { SEND_PATH } from './email-stand-in.js'
+import { SEND_PATH } from './demo-intake.js'
 import { SQLITE_FILE } from './lead-store.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { request, type HttpResponse } from '../testing/server/http.js'
@@ -125,7 +125,7 @@ afterAll(async () => {
 })
 
 describe('the server process', () => {
-  it('says where it listens, that it runs in LOCAL mode, and where the outbox is', async () => {
+  it('says where it listens, that it runs in own-server mode, and where the store is', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
     const server = await start()
     // The lines after "Listening on" may arrive in a later chunk.
@@ -134,7 +134,7 @@ describe('the server process', () => {
       .toBe(true)
     expect(server.lines).toContain(`Listening on ${server.origin}/`)
     expect(
-      server.lines.some((line) => /^LOCAL mode: .*stand in for the sending API/.test(line)),
+      server.lines.some((line) => /^Own-server mode .* take the demo requests$/.test(line)),
     ).toBe(true)
     expect(server.lines).toContain(
       `Demo requests are stored in ${join(dataDir, SQLITE_FILE)} (list them: npm run outbox); ` +

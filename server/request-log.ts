@@ -2,7 +2,7 @@
 // instead of Fastify's two ("incoming request" + "request completed"). Its path is cut to a few
 // hundred characters (log-bounds.ts). A refusal that repeats is not a line per request: the
 // sending endpoints' 4xx answers are summarised per route and status (repeated-lines.ts), and a
-// request whose refusal the stand-in has already counted in its own summary writes no line.
+// request whose refusal the intake has already counted in its own summary writes no line.
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify'
 import { bounded } from './log-bounds.js'
 import { RepeatedLines } from './repeated-lines.js'

@@ -19,7 +19,7 @@ const PAGES: Record<string, string> = {
 /** The rule files the build writes for Netlify and Cloudflare Pages: theirs to read, not to serve. */
 const STATIC_HOST_RULES = new Set(['_headers', '_redirects'])
 
-/** Paths owned by handlers other than the file server (the stand-in): a GET there never redirects. */
+/** Paths owned by handlers other than the file server (the intake): a GET there never redirects. */
 const API_PREFIX = '/api/'
 
 const HAS_EXTENSION = /\.[^./]+$/

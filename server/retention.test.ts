@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { erasures } from './erasure-log.js'
 import { openLeadStore, type Channel, type JobRef, type LeadStore } from './lead-store.js'
 import { importDataDirOutbox } from './outbox-import.js'
-import type { OutboxRecord } from './outbox.js'
+import type { DemoRequestRecord } from './demo-request-record.js'
 import { RetentionJob } from './retention.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { MAIN_JS } from '../testing/server/compiled-server.js'
@@ -60,7 +60,7 @@ async function openStore(dataDir: string, databaseUrl?: string): Promise<LeadSto
 
 let counter = 0
 /** A request received `days` days ago, by a person named after `label`. */
-const receivedDaysAgo = (days: number, label: string): OutboxRecord => ({
+const receivedDaysAgo = (days: number, label: string): DemoRequestRecord => ({
   id: `00000000-0000-4000-8000-${String(++counter).padStart(12, '0')}`,
   receivedAt: new Date(Date.now() - days * DAY_MS).toISOString(),
   serviceId: 'service_local',
@@ -72,7 +72,7 @@ const receivedDaysAgo = (days: number, label: string): OutboxRecord => ({
   },
 })
 
-const jsonl = (records: readonly OutboxRecord[]) =>
+const jsonl = (records: readonly DemoRequestRecord[]) =>
   records.map((record) => `${JSON.stringify(record)}\n`).join('')
 
 /** A logger that keeps what it is told, as the server's would print it. */

@@ -9,11 +9,11 @@ import {
   securityHeaders,
 } from './security-headers.js'
 import type { SiteBuild } from './site-build.js'
-import { LOCAL_BUILD } from '../testing/server/fake-dist.js'
+import { OWN_SERVER_BUILD } from '../testing/server/fake-dist.js'
 
-const SERVICE_BUILD: SiteBuild = {
-  ...LOCAL_BUILD,
-  mode: 'service',
+const EMAIL_SERVICE_BUILD: SiteBuild = {
+  ...OWN_SERVER_BUILD,
+  mode: 'email-service',
   apiOrigin: 'https://api.emailjs.com',
   styleHashes: ["'sha256-abc+/def='"],
   scriptOrigins: ['https://www.googletagmanager.com'],
@@ -29,8 +29,8 @@ const directives = (csp: string): Map<string, string[]> =>
   )
 
 describe('Content-Security-Policy', () => {
-  it('is the strict policy, in local mode allowing only its own origin to be posted to', () => {
-    expect(contentSecurityPolicy(LOCAL_BUILD)).toBe(
+  it('is the strict policy, in own-server mode allowing only its own origin to be posted to', () => {
+    expect(contentSecurityPolicy(OWN_SERVER_BUILD)).toBe(
       "default-src 'self'; script-src 'self' 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='; " +
         "style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; " +
         "frame-src https://www.youtube-nocookie.com; media-src 'self'; object-src 'none'; " +
@@ -39,7 +39,7 @@ describe('Content-Security-Policy', () => {
   })
 
   it('adds the API origin, hashes and extra origins of a service build', () => {
-    const csp = directives(contentSecurityPolicy(SERVICE_BUILD))
+    const csp = directives(contentSecurityPolicy(EMAIL_SERVICE_BUILD))
     expect(csp.get('connect-src')).toEqual([
       "'self'",
       'https://api.emailjs.com',
@@ -50,15 +50,15 @@ describe('Content-Security-Policy', () => {
   })
 
   it('keeps frame-src valid with no frame origins', () => {
-    const csp = directives(contentSecurityPolicy({ ...LOCAL_BUILD, frameOrigins: [] }))
+    const csp = directives(contentSecurityPolicy({ ...OWN_SERVER_BUILD, frameOrigins: [] }))
     expect(csp.get('frame-src')).toEqual(["'none'"])
   })
 })
 
 describe('MDN HTTP Observatory rules (A+ with no penalty)', () => {
   for (const [mode, build] of [
-    ['local', LOCAL_BUILD],
-    ['service', SERVICE_BUILD],
+    ['own-server', OWN_SERVER_BUILD],
+    ['email-service', EMAIL_SERVICE_BUILD],
   ] as const) {
     it(`${mode} build: every scored header passes`, () => {
       const headers = securityHeaders(build)
@@ -98,7 +98,7 @@ describe('MDN HTTP Observatory rules (A+ with no penalty)', () => {
 })
 
 describe('Permissions-Policy', () => {
-  const policy = securityHeaders(LOCAL_BUILD)['permissions-policy'] ?? ''
+  const policy = securityHeaders(OWN_SERVER_BUILD)['permissions-policy'] ?? ''
   const features = new Map(policy.split(', ').map((entry) => entry.split('=') as [string, string]))
 
   it('denies powerful features', () => {

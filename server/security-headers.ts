@@ -27,8 +27,8 @@ const sources = (...groups: (string | null | readonly string[])[]): string =>
 
 /**
  * A strict policy: no 'unsafe-inline' or 'unsafe-eval' anywhere; inline code is allowed only
- * through the hashes the build computed. In local mode the page posts to its own origin, which
- * 'self' already covers; in service mode the sending API's origin is added to connect-src and
+ * through the hashes the build computed. In own-server mode the page posts to its own origin, which
+ * 'self' already covers; in email-service mode the sending API's origin is added to connect-src and
  * form-action.
  * @internal the dev server (scripts/dev.mjs) loads it through Vite, and its tests use it
  */

@@ -9,7 +9,7 @@ import {
   parseSitePages,
   readSiteBuild,
 } from './site-build.js'
-import { FAKE_PAGES, LOCAL_BUILD } from '../testing/server/fake-dist.js'
+import { FAKE_PAGES, OWN_SERVER_BUILD } from '../testing/server/fake-dist.js'
 
 let dir: string
 beforeAll(async () => {
@@ -21,56 +21,78 @@ afterAll(async () => {
 
 describe('the build description (dist/.site.json)', () => {
   it('accepts the local and service descriptions the build writes', () => {
-    expect(parseSiteBuild(LOCAL_BUILD)).toEqual(LOCAL_BUILD)
-    const service = { ...LOCAL_BUILD, mode: 'service', apiOrigin: 'https://api.emailjs.com' }
+    expect(parseSiteBuild(OWN_SERVER_BUILD)).toEqual(OWN_SERVER_BUILD)
+    const service = {
+      ...OWN_SERVER_BUILD,
+      mode: 'email-service',
+      apiOrigin: 'https://api.emailjs.com',
+    }
     expect(parseSiteBuild(service).apiOrigin).toBe('https://api.emailjs.com')
-    expect(parseSiteBuild({ mode: 'local' })).toMatchObject({ apiOrigin: null, scriptHashes: [] })
+    expect(parseSiteBuild({ mode: 'own-server' })).toMatchObject({
+      apiOrigin: null,
+      scriptHashes: [],
+    })
   })
 
   // Each refusal is one line naming the field, what it holds and what it should hold.
   it.each([
-    ['an unknown mode', { mode: 'remote' }, 'mode must be "local" or "service", not "remote"'],
-    ['no mode', {}, 'mode must be "local" or "service", not missing'],
-    ['service without apiOrigin', { mode: 'service' }, 'apiOrigin is required in service mode'],
+    [
+      'an unknown mode',
+      { mode: 'remote' },
+      'mode must be "own-server" or "email-service", not "remote"',
+    ],
+    ['no mode', {}, 'mode must be "own-server" or "email-service", not missing'],
+    [
+      'service without apiOrigin',
+      { mode: 'email-service' },
+      'apiOrigin is required in email-service mode',
+    ],
     [
       'an http API origin',
-      { mode: 'service', apiOrigin: 'http://api.emailjs.com' },
+      { mode: 'email-service', apiOrigin: 'http://api.emailjs.com' },
       'apiOrigin "http://api.emailjs.com" is not an https origin',
     ],
     [
       'an origin with a path',
-      { mode: 'service', apiOrigin: 'https://a.com/x' },
+      { mode: 'email-service', apiOrigin: 'https://a.com/x' },
       'apiOrigin "https://a.com/x" is not an https origin',
     ],
     [
       'a header injection',
-      { mode: 'local', scriptOrigins: ['https://a.com', 'https://a.com; script-src *'] },
+      { mode: 'own-server', scriptOrigins: ['https://a.com', 'https://a.com; script-src *'] },
       'scriptOrigins[1] holds "https://a.com; script-src *", which is not an https origin',
     ],
     [
       'a bad hash',
-      { mode: 'local', scriptHashes: ["'unsafe-inline'"] },
+      { mode: 'own-server', scriptHashes: ["'unsafe-inline'"] },
       `scriptHashes[0] holds "'unsafe-inline'", which is not a CSP hash source like 'sha256-…'`,
     ],
     [
       'a bare hash',
-      { mode: 'local', styleHashes: ['sha256-abc='] },
+      { mode: 'own-server', styleHashes: ['sha256-abc='] },
       `styleHashes[0] holds "sha256-abc=", which is not a CSP hash source like 'sha256-…'`,
     ],
     [
       'a number for an origin',
-      { mode: 'local', connectOrigins: [443] },
+      { mode: 'own-server', connectOrigins: [443] },
       'connectOrigins[0] holds 443, which is not an https origin',
     ],
     [
       'a non-array',
-      { mode: 'local', frameOrigins: 'https://x.com' },
+      { mode: 'own-server', frameOrigins: 'https://x.com' },
       'frameOrigins must be an array of https origins',
     ],
-    ['an editor that is a list', { mode: 'local', editor: [] }, 'editor must be an object or null'],
+    [
+      'an editor that is a list',
+      { mode: 'own-server', editor: [] },
+      'editor must be an object or null',
+    ],
     [
       "a bad origin in the editor's policy",
-      { mode: 'local', editor: { connectOrigins: ['https://a.com'], imageOrigins: ['data:'] } },
+      {
+        mode: 'own-server',
+        editor: { connectOrigins: ['https://a.com'], imageOrigins: ['data:'] },
+      },
       'editor.imageOrigins[0] holds "data:", which is not an https origin',
     ],
     ['not an object', [], 'the build description must be a JSON object'],
@@ -80,9 +102,14 @@ describe('the build description (dist/.site.json)', () => {
 
   it('takes a missing or null list as empty and leaves out fields it does not know', () => {
     expect(
-      parseSiteBuild({ mode: 'local', apiOrigin: null, frameOrigins: null, pages: FAKE_PAGES }),
+      parseSiteBuild({
+        mode: 'own-server',
+        apiOrigin: null,
+        frameOrigins: null,
+        pages: FAKE_PAGES,
+      }),
     ).toEqual({
-      mode: 'local',
+      mode: 'own-server',
       apiOrigin: null,
       scriptHashes: [],
       styleHashes: [],
@@ -113,7 +140,7 @@ describe('the build description (dist/.site.json)', () => {
   it('names the file and the field when the description is wrong', async () => {
     await mkdir(join(dir, 'wrong'))
     const file = join(dir, 'wrong', '.site.json')
-    await writeFile(file, JSON.stringify({ mode: 'local', frameOrigins: ['http://x.com'] }))
+    await writeFile(file, JSON.stringify({ mode: 'own-server', frameOrigins: ['http://x.com'] }))
     expect(() => readSiteBuild(join(dir, 'wrong'))).toThrow(
       new SiteBuildError(
         `${file}: frameOrigins[0] holds "http://x.com", which is not an https origin`,
@@ -122,9 +149,11 @@ describe('the build description (dist/.site.json)', () => {
   })
 
   it('lists the pages, refusing an address or file a redirect rule could not hold', () => {
-    expect(parseSitePages({ ...LOCAL_BUILD, pages: FAKE_PAGES })).toEqual(FAKE_PAGES)
-    const refusal = (pages: unknown) => () => parseSitePages({ ...LOCAL_BUILD, pages })
-    expect(() => parseSitePages(LOCAL_BUILD)).toThrow('pages must list the pages the build wrote')
+    expect(parseSitePages({ ...OWN_SERVER_BUILD, pages: FAKE_PAGES })).toEqual(FAKE_PAGES)
+    const refusal = (pages: unknown) => () => parseSitePages({ ...OWN_SERVER_BUILD, pages })
+    expect(() => parseSitePages(OWN_SERVER_BUILD)).toThrow(
+      'pages must list the pages the build wrote',
+    )
     expect(refusal([])).toThrow('pages must list the pages the build wrote')
     expect(refusal([{ path: '/a b', file: 'a.html' }])).toThrow(
       'pages[0].path holds "/a b", which is not an address like /tyc',

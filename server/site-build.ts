@@ -66,12 +66,12 @@ const EDITOR = z.object(
 const SITE_BUILD = z
   .object(
     {
-      /** 'local' when the site was built without an e-mail service key: the server stands in. */
-      mode: z.enum(['local', 'service'], {
+      /** 'own-server' when the site was built without an e-mail service key: its own server takes the requests (the contract's local mode). */
+      mode: z.enum(['own-server', 'email-service'], {
         error: ({ input }) =>
-          `must be "local" or "service", not ${input === undefined ? 'missing' : show(input)}`,
+          `must be "own-server" or "email-service", not ${input === undefined ? 'missing' : show(input)}`,
       }),
-      /** Origin of the sending API in service mode (e.g. https://api.emailjs.com); else null. */
+      /** Origin of the sending API in email-service mode (e.g. https://api.emailjs.com); else null. */
       apiOrigin: z
         .custom<string>(isOrigin, {
           error: ({ input }) => `${show(input)} is not an https origin`,
@@ -89,9 +89,9 @@ const SITE_BUILD = z
     },
     { error: 'the build description must be a JSON object' },
   )
-  .refine((build) => build.mode === 'local' || build.apiOrigin !== null, {
+  .refine((build) => build.mode === 'own-server' || build.apiOrigin !== null, {
     path: ['apiOrigin'],
-    error: 'is required in service mode',
+    error: 'is required in email-service mode',
   })
 
 export type SiteBuild = z.output<typeof SITE_BUILD>

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import { ConfigError, readConfig, type ServerConfig } from './config.js'
 import { DataDirError } from './data-dir.js'
-import { SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
+import { SEND_FORM_PATH, SEND_PATH } from './demo-intake.js'
 import { StoreError } from './lead-store.js'
 import { openLeadService, type LeadService, type StoreSeams } from './lead-service.js'
 import { listenForMetrics } from './metrics.js'
@@ -71,8 +71,8 @@ const describeChannels = ({ delivery }: ServerConfig): string =>
  */
 export async function startServer(seams: StoreSeams = {}): Promise<void> {
   const config = readConfig(process.env, repoRoot)
-  // Only local mode stores requests; a build for the e-mail service never touches DATA_DIR.
-  const local = readSiteBuild(config.distDir).mode === 'local'
+  // Only own-server mode stores requests; a build for the e-mail service never touches DATA_DIR.
+  const local = readSiteBuild(config.distDir).mode === 'own-server'
   let app: FastifyInstance | null = null
   const leads = local
     ? await openLeadService(
@@ -120,8 +120,8 @@ export async function startServer(seams: StoreSeams = {}): Promise<void> {
   }
   if (store !== null) {
     console.log(
-      `LOCAL mode: no e-mail service key in this build; ${url.origin}${SEND_PATH} and ` +
-        `${SEND_FORM_PATH} stand in for the sending API`,
+      `Own-server mode (no e-mail service key in this build): ${url.origin}${SEND_PATH} and ` +
+        `${SEND_FORM_PATH} take the demo requests`,
     )
     console.log(
       `Demo requests are stored in ${store.location} (list them: npm run outbox)` +

@@ -55,7 +55,7 @@ interface ProductionBuild {
  * The real production build, in a directory of its own: `npm test` builds dist/ and
  * build/server/ at the same time in another lane, and the server tests run once per supported
  * Node line, so each line gets its own build in build/hosts-node<N>/, with the server the tests
- * compile for that line. Local mode, whatever this shell has set: no e-mail service, no static
+ * compile for that line. Own-server mode, whatever this shell has set: no e-mail service, no static
  * host's build settings.
  */
 async function buildProductionSite(): Promise<ProductionBuild> {

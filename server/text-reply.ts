@@ -1,4 +1,4 @@
-// Plain-text answers for errors and the stand-in: one clear sentence, never a stack trace or
+// Plain-text answers for errors and the intake: one clear sentence, never a stack trace or
 // an internal message.
 import { STATUS_CODES } from 'node:http'
 import type { FastifyReply } from 'fastify'

@@ -1,6 +1,6 @@
 // A ceiling on the demo requests delivered from all clients together, per minute. The
 // per-client limit stops one address; this stops many addresses, each within its own limit,
-// from filling the sales team's inbox: past it requests are held (email-stand-in.ts). It is set
+// from filling the sales team's inbox: past it requests are held (demo-intake.ts). It is set
 // far above a real site's traffic (a landing page gets a few requests an hour), so a visitor
 // meets it only during a flood.
 

@@ -10,7 +10,7 @@
 // 131047, …) is this request's, and it goes on to the next rep at once.
 import type { WhatsAppConfig } from './config.js'
 import type { Channel, LeadStore, WhatsAppRoute } from './lead-store.js'
-import type { OutboxRecord } from './outbox.js'
+import type { DemoRequestRecord } from './demo-request-record.js'
 import { parsePhone, phoneForPeople } from './phone-number.js'
 import { bounded, errorText, type Outcome, type Sender } from './send-outcome.js'
 import { visibleControls } from './visible-text.js'
@@ -63,7 +63,7 @@ function firstWords(text: string, max: number): string {
  * @internal its tests use it too
  */
 export function templateParameters(
-  record: OutboxRecord,
+  record: DemoRequestRecord,
   regions: readonly CountryCode[],
 ): string[] {
   const value = (name: string) => record.params[name] ?? ''

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { CountryCode } from 'libphonenumber-js/max'
-import type { OutboxRecord } from './outbox.js'
+import type { DemoRequestRecord } from './demo-request-record.js'
 import {
   queuedAnew,
   toWhatsAppRoute,
@@ -45,7 +45,7 @@ async function nextTurn(trx: Db, territory: string): Promise<number> {
  * visitor's phone), its reps starting with the one whose turn it is, and the first message.
  */
 export function assignRep(routes: WhatsAppRoutes, regions: readonly CountryCode[]) {
-  return async (trx: Db, record: OutboxRecord): Promise<void> => {
+  return async (trx: Db, record: DemoRequestRecord): Promise<void> => {
     const phone = parsePhone(record.params.user_phone ?? '', regions)
     const callingCode =
       phone !== null && routes.territories.has(phone.callingCode) ? phone.callingCode : null

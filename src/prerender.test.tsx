@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { describeBuild } from './prerender'
 
 describe('describeBuild (what the servers learn about a build)', () => {
-  it('in local mode lets the page reach only its own origin and no third party', () => {
+  it('in own-server mode lets the page reach only its own origin and no third party', () => {
     const build = describeBuild({}, ['body{}'])
     expect(build).toMatchObject({
-      mode: 'local',
+      mode: 'own-server',
       apiOrigin: null,
       scriptOrigins: [],
       connectOrigins: [],

@@ -94,7 +94,7 @@ export async function startDevServer(
 
   console.log(`Development server on ${origin}/ (pages rendered on each request)`)
   console.log(
-    `LOCAL mode: demo requests are stored in ${leads.store.location} (list them: ` +
+    `Own-server mode: demo requests are stored in ${leads.store.location} (list them: ` +
       `DATA_DIR=${dataDir} npm run outbox)`,
   )
   if (extension) console.log(extension.banner())

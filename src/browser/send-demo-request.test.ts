@@ -5,7 +5,7 @@ import { parseMailConfig } from '../config/build-settings'
 import { sendErrorText } from '../rules/send-error-text'
 import { RATE_LIMIT_KEY, sendDemoRequest } from './send-demo-request'
 
-// A local-mode build as `npm start` makes it, with a shorter timeout to keep tests quick.
+// A own-server build as `npm start` makes it, with a shorter timeout to keep tests quick.
 const config: MailConfig = { ...parseMailConfig({}), sendTimeoutMs: 5_000 }
 
 const params = {
@@ -38,7 +38,7 @@ describe('sendDemoRequest (with the real SDK)', () => {
     vi.useRealTimers()
   })
 
-  it('posts the fields as template params to the page origin in local mode', async () => {
+  it('posts the fields as template params to the page origin in own-server mode', async () => {
     fetchMock.mockResolvedValue(ok())
     await makeSender().send(params)
     expect(fetchMock).toHaveBeenCalledTimes(1)
@@ -55,7 +55,7 @@ describe('sendDemoRequest (with the real SDK)', () => {
 
   it('posts to the hosted service when the build names one', async () => {
     fetchMock.mockResolvedValue(ok())
-    await makeSender({ mode: 'service', apiOrigin: 'https://api.emailjs.com' }).send(params)
+    await makeSender({ mode: 'email-service', apiOrigin: 'https://api.emailjs.com' }).send(params)
     expect(fetchMock.mock.calls[0]![0]).toBe('https://api.emailjs.com/api/v1.0/email/send')
   })
 

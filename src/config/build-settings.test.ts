@@ -32,9 +32,9 @@ describe('the build-time configuration', () => {
 })
 
 describe('parseMailConfig', () => {
-  it('runs in local mode with no configuration', () => {
+  it('runs in own-server mode with no configuration', () => {
     expect(parseMailConfig({})).toMatchObject({
-      mode: 'local',
+      mode: 'own-server',
       apiOrigin: null,
       blockHeadless: false,
     })
@@ -47,7 +47,7 @@ describe('parseMailConfig', () => {
       VITE_EMAILJS_TEMPLATE_ID: 'tpl',
     })
     expect(config).toMatchObject({
-      mode: 'service',
+      mode: 'email-service',
       publicKey: 'key',
       serviceId: 'svc',
       templateId: 'tpl',

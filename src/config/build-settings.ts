@@ -30,7 +30,7 @@ const folder = z.string().regex(/^[\w./-]+$/)
 export const BUILD_SETTINGS = {
   VITE_EMAILJS_PUBLIC_KEY: setting({
     description:
-      'The e-mail service account key, sent as `user_id`. When unset, the build runs in local mode.',
+      "The e-mail service account key, sent as `user_id`. When unset, the build runs in own-server mode (the contract's local mode): the site's own server takes the demo requests.",
     default: undefined,
     expected: 'letters, digits, _ . and -',
     schema: serviceId,
@@ -177,7 +177,7 @@ export function parseMailConfig(env: Env): MailConfig {
   }
   const publicKey = readBuildSetting(env, 'VITE_EMAILJS_PUBLIC_KEY')
   if (publicKey === undefined) {
-    return { mode: 'local', ...LOCAL_IDS, apiOrigin: null, ...shared }
+    return { mode: 'own-server', ...LOCAL_IDS, apiOrigin: null, ...shared }
   }
   const serviceId = readBuildSetting(env, 'VITE_EMAILJS_SERVICE_ID')
   const templateId = readBuildSetting(env, 'VITE_EMAILJS_TEMPLATE_ID')
@@ -187,11 +187,11 @@ export function parseMailConfig(env: Env): MailConfig {
   ].filter(Boolean)
   if (serviceId === undefined || templateId === undefined) {
     throw new Error(
-      `VITE_EMAILJS_PUBLIC_KEY is set but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not: set all three, or none for local mode`,
+      `VITE_EMAILJS_PUBLIC_KEY is set but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not: set all three, or none for own-server mode`,
     )
   }
   return {
-    mode: 'service',
+    mode: 'email-service',
     publicKey,
     serviceId,
     templateId,

@@ -4,14 +4,14 @@
  */
 import { SEND_FORM_PATH } from '../contract/demo-request.ts'
 
-export type MailMode = 'local' | 'service'
+export type MailMode = 'own-server' | 'email-service'
 
 export type MailConfig = {
   readonly mode: MailMode
   readonly publicKey: string
   readonly serviceId: string
   readonly templateId: string
-  /** Origin of the sending API; `null` means the page's own origin (the local stand-in). */
+  /** Origin of the sending API; `null` means the page's own origin (its own server's intake). */
   readonly apiOrigin: string | null
   readonly blockHeadless: boolean
   /** Minimum time between two successful sends from one browser. */

@@ -1,5 +1,5 @@
 // What the lead server says in Spanish: the answers the page shows after '¡Error!' when the
-// local stand-in refuses a request, and the column headings of the sales team's spreadsheet.
+// server's intake refuses a request, and the column headings of the sales team's spreadsheet.
 // The production server compiles this file (tsconfig.server.json), so it imports nothing but
 // the contract.
 import type { AttributionParam } from './attribution.js'

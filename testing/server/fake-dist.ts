@@ -23,8 +23,8 @@ const page = (title: string, marker: string): string =>
   `<p>${marker}</p>${'<p>Precios de combustible en tiempo real.</p>'.repeat(60)}` +
   `<script type="module" src="/assets/app-abc123.js"></script></body></html>`
 
-export const LOCAL_BUILD: SiteBuild = {
-  mode: 'local',
+export const OWN_SERVER_BUILD: SiteBuild = {
+  mode: 'own-server',
   apiOrigin: null,
   scriptHashes: ["'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"],
   styleHashes: [],
@@ -36,7 +36,7 @@ export const LOCAL_BUILD: SiteBuild = {
 
 /** A build that ships the content editor at /admin/ (CMS_GIT_HOST=github). */
 export const EDITOR_BUILD: SiteBuild = {
-  ...LOCAL_BUILD,
+  ...OWN_SERVER_BUILD,
   editor: {
     connectOrigins: ['https://api.github.com', 'https://api.netlify.com'],
     imageOrigins: ['https://avatars.githubusercontent.com'],
@@ -52,7 +52,7 @@ export const FAKE_PAGES: SitePage[] = [
   { path: '/tyc', file: 'tyc.html' },
 ]
 
-export async function makeFakeDist(build: SiteBuild = LOCAL_BUILD): Promise<FakeDist> {
+export async function makeFakeDist(build: SiteBuild = OWN_SERVER_BUILD): Promise<FakeDist> {
   const root = await mkdtemp(join(tmpdir(), 'gaspre-dist-'))
   const dist = join(root, 'dist')
   const files = new Map<string, Buffer>([

@@ -1,4 +1,4 @@
-// What the stand-in lets into the store: only requests from our own pages, only real ones, and
+// What the intake lets into the store: only requests from our own pages, only real ones, and
 // never more than it can keep; and a readiness check that says so before a visitor finds out.
 import { rm } from 'node:fs/promises'
 import { Writable } from 'node:stream'
@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { FIELD_NAMES, HONEYPOT_FIELD } from '../src/contract/demo-request.js'
 import { refusals } from '../src/contract/lead-server-text.js'
 import { LARGEST_RECORD_BYTES, TEMPLATE_PARAM_MAX_LENGTH } from './demo-request-check.js'
-import { POSTED_PAGES, SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
-import { newRecord } from './outbox.js'
+import { POSTED_PAGES, SEND_FORM_PATH, SEND_PATH } from './demo-intake.js'
+import { newRecord } from './demo-request-record.js'
 import { appOnTemporaryStore, type AppOnStore } from '../testing/server/app-on-temporary-store.js'
 import { CALL_FIELDS, DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'

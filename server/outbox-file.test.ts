@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { newRecord, outboxPath, readOutbox, streamOutbox, type OutboxEntry } from './outbox.js'
+import { newRecord } from './demo-request-record.js'
+import { outboxPath, readOutbox, streamOutbox, type OutboxEntry } from './outbox-file.js'
 
 let dir: string
 beforeEach(async () => {

@@ -1,55 +1,20 @@
-// A demo request as the intake takes it (OutboxRecord), the errors of a store that cannot take
-// one, and the reader of an `outbox.jsonl`: one JSON object per line, as servers before the
-// SQLite/PostgreSQL store kept their requests in DATA_DIR. Nothing writes that file any more; it
-// is read for the import at start (outbox-import.ts), `npm run outbox -- --import` and erasure.
-import { randomUUID } from 'node:crypto'
+// The reader of an `outbox.jsonl`: one JSON object per line, as servers before the
+// SQLite/PostgreSQL store (decision 018) kept their requests in DATA_DIR. Nothing writes that
+// file any more; it is read for the import at start (outbox-import.ts),
+// `npm run outbox -- --import`, retention and erasure (outbox-file-erasure.ts).
 import { open, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import type { DemoRequestRecord } from './demo-request-record.js'
 
 export const OUTBOX_FILE = 'outbox.jsonl'
-/** Below this much free disk space the store's readiness check fails: the next request may not fit. */
-export const MIN_FREE_BYTES = 1024 ** 2
-
-export interface OutboxRecord {
-  id: string
-  receivedAt: string
-  serviceId: string
-  templateId: string
-  params: Record<string, string>
-}
-
 /** @internal its tests use it too */
 export const outboxPath = (dataDir: string): string => join(dataDir, OUTBOX_FILE)
-
-export function newRecord(
-  serviceId: string,
-  templateId: string,
-  params: Record<string, string>,
-): OutboxRecord {
-  return { id: randomUUID(), receivedAt: new Date().toISOString(), serviceId, templateId, params }
-}
-
-/** Why a store refused a request; the stand-in turns each into its own 5xx. */
-type OutboxFailure = 'full' | 'no-space' | 'write-failed'
-
-export class OutboxError extends Error {
-  constructor(
-    readonly failure: OutboxFailure,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options)
-    this.name = 'OutboxError'
-  }
-}
 
 const errnoCode = (error: unknown): string | undefined =>
   (error as NodeJS.ErrnoException | null)?.code
 
-export type Readiness = { ready: true } | { ready: false; reason: string }
-
-function isRecord(value: unknown): value is OutboxRecord {
+function isRecord(value: unknown): value is DemoRequestRecord {
   if (typeof value !== 'object' || value === null) return false
   const record = value as Record<string, unknown>
   const params = record.params
@@ -65,7 +30,7 @@ function isRecord(value: unknown): value is OutboxRecord {
 }
 
 /** One outbox line as a record; null for a line that is not one (a torn write). */
-function parseOutboxLine(line: string): OutboxRecord | null {
+function parseOutboxLine(line: string): DemoRequestRecord | null {
   try {
     const value: unknown = JSON.parse(line)
     return isRecord(value) ? value : null
@@ -75,7 +40,7 @@ function parseOutboxLine(line: string): OutboxRecord | null {
 }
 
 /** @internal its tests use it too */
-export type OutboxEntry = { record: OutboxRecord } | { skipped: true }
+export type OutboxEntry = { record: DemoRequestRecord } | { skipped: true }
 
 /** A line as an entry; null for a blank line. */
 function toEntry(line: string): OutboxEntry | null {
@@ -126,7 +91,7 @@ export async function* streamOutbox(
 
 interface OutboxContents {
   /** Records in file order (oldest first). */
-  records: OutboxRecord[]
+  records: DemoRequestRecord[]
   /** Lines that could not be read (a torn write); they are skipped, never fatal. */
   skipped: number
 }
@@ -136,7 +101,7 @@ interface OutboxContents {
  * @internal its tests use it too
  */
 export async function readOutbox(file: string): Promise<OutboxContents> {
-  const records: OutboxRecord[] = []
+  const records: DemoRequestRecord[] = []
   let skipped = 0
   for await (const entry of streamOutbox(file)) {
     if ('record' in entry) records.push(entry.record)

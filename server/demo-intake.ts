@@ -1,9 +1,11 @@
-// Local stand-in for the e-mail sending API (EmailJS v1.0), served on the site's own origin
-// when the site was built without a service key. It accepts exactly what @emailjs/browser
-// 4.4.1 sends and answers like the real service: 200 'OK', or a 4xx with one sentence of text.
-// Accepted requests are stored durably in the outbox instead of being e-mailed. Past the total
-// ceiling a request is held (stored, not delivered) up to a cap of its own, and only past that
-// refused; a refusal that repeats is logged once, then summarised.
+// The demo-request intake: the site's own endpoints for the form, served on its origin when the
+// site was built without an e-mail service key (own-server mode). They speak the e-mail sending
+// API's protocol (EmailJS v1.0), so the page's one SDK sends to either: exactly what
+// @emailjs/browser 4.4.1 sends is accepted, and the answer is the real service's, 200 'OK' or a
+// 4xx with one sentence of text. An accepted request is committed to the store (lead-store.ts)
+// before the 200, and the delivery worker mails and posts it. Past the total ceiling a request
+// is held (stored, not delivered) up to a cap of its own, and only past that refused; a refusal
+// that repeats is logged once, then summarised.
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import {
@@ -21,7 +23,8 @@ import { FloodEpisodes } from './flood-episodes.js'
 import { DEFAULT_LIMITS } from './limits.js'
 import { bounded } from './log-bounds.js'
 import { MAX_ID_LENGTH, checkTemplateParams, withCleanAttribution } from './demo-request-check.js'
-import { OutboxError, newRecord, type OutboxRecord } from './outbox.js'
+import { newRecord, type DemoRequestRecord } from './demo-request-record.js'
+import { StoreWriteError } from './lead-store-capacity.js'
 import { RepeatedLines } from './repeated-lines.js'
 import { countedInSummary } from './request-log.js'
 import { NO_STORE } from './security-headers.js'
@@ -44,7 +47,7 @@ const MESSAGES = {
   sendType: 'Unsupported content type: send JSON with Content-Type application/json.',
   formType: 'Unsupported content type: send form data with Content-Type multipart/form-data.',
   notStored: 'The message could not be stored. Please try again.',
-  outboxFull: 'The message could not be stored: the outbox is full. Please try again later.',
+  outboxFull: 'The message could not be stored: the store is full. Please try again later.',
   noSpace:
     'The message could not be stored: the server is out of disk space. Please try again later.',
 } as const
@@ -143,18 +146,18 @@ async function formFields(request: FastifyRequest): Promise<Map<string, string> 
 }
 
 /**
- * Answers a request the outbox refused: never 200, and the log says why (without the visitor),
+ * Answers a request the store refused: never 200, and the log says why (without the visitor),
  * unless `logged` is false (a flood's, already counted in a summary).
  */
 function storageFailed(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: Answer,
-  record: OutboxRecord,
+  record: DemoRequestRecord,
   error: unknown,
   logged = true,
 ): FastifyReply {
-  const failure = error instanceof OutboxError ? error.failure : 'write-failed'
+  const failure = error instanceof StoreWriteError ? error.failure : 'write-failed'
   if (logged) {
     request.log.error(
       {
@@ -179,16 +182,16 @@ export interface FloodEpisode {
   held: number
 }
 
-interface StandInOptions {
-  outbox: {
-    /** Stores a request durably (resolves once it is), or rejects with an OutboxError. */
-    append(record: OutboxRecord): Promise<unknown>
+interface IntakeOptions {
+  store: {
+    /** Stores a request durably (resolves once it is), or rejects with an StoreWriteError. */
+    append(record: DemoRequestRecord): Promise<unknown>
     /**
      * Stores a request past the total ceiling as held (not delivered until a person releases
      * it), unless `cap` are held already; resolves to how many are held now, or null. Without
-     * it (the development outbox) a request past the ceiling is refused.
+     * it a request past the ceiling is refused.
      */
-    hold?(record: OutboxRecord, cap: number): Promise<number | null>
+    hold?(record: DemoRequestRecord, cap: number): Promise<number | null>
   }
   /** Sends accepted per client address per minute. */
   rateLimitPerMinute?: number
@@ -200,7 +203,7 @@ interface StandInOptions {
   onFloodEpisode?: (episode: FloodEpisode) => void
 }
 
-export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, options) => {
+export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options) => {
   const totalLimit = options.totalLimitPerMinute ?? DEFAULT_LIMITS.totalLimitPerMinute
   const heldLimit = options.heldLimit ?? DEFAULT_LIMITS.heldLimit
   const ceiling = new TotalCeiling(totalLimit)
@@ -266,7 +269,7 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = clientErrorStatus(error)
-    if (status === null) request.log.error({ err: error }, 'stand-in failed')
+    if (status === null) request.log.error({ err: error }, 'intake failed')
     // A visitor without scripts is shown the page that offers other ways to reach sales.
     if (request.routeOptions.url === SEND_FORM_PATH && isNavigation(request)) {
       return answerAsPage(reply, status ?? 500)
@@ -322,7 +325,7 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
     const place = ceiling.take()
     if (!place.stored) return pastTheCeiling(request, reply, answer, record, place)
     try {
-      await options.outbox.append(record)
+      await options.store.append(record)
     } catch (error) {
       return storageFailed(request, reply, answer, record, error)
     }
@@ -340,7 +343,7 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
     request: FastifyRequest,
     reply: FastifyReply,
     answer: Answer,
-    record: OutboxRecord,
+    record: DemoRequestRecord,
     place: { retryAfterSeconds: number },
   ) {
     const refuse = (event: string, what: string, message: string) => {
@@ -348,7 +351,7 @@ export const emailStandIn: FastifyPluginAsync<StandInOptions> = async (app, opti
       reply.header('retry-after', String(place.retryAfterSeconds))
       return answer(reply, 429, refusals.busy)
     }
-    const hold = options.outbox.hold?.bind(options.outbox)
+    const hold = options.store.hold?.bind(options.store)
     if (hold === undefined) {
       return refuse(
         'demo-request-ceiling',

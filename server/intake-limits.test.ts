@@ -1,4 +1,4 @@
-// What keeps the local stand-in honest under faults and abuse: it never answers 200 for a
+// What keeps the intake honest under faults and abuse: it never answers 200 for a
 // request it did not store (a full disk, an I/O error, a store at OUTBOX_MAX_BYTES), it limits
 // floods and connection pile-ups, and its log never holds a visitor's personal data. The faults
 // are made inside the store's own SQLite connection (testing/server/store-faults.ts).
@@ -7,9 +7,9 @@ import { connect, type Socket } from 'node:net'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { POSTED_PAGES, SEND_FORM_PATH, SEND_PATH } from './email-stand-in.js'
+import { POSTED_PAGES, SEND_FORM_PATH, SEND_PATH } from './demo-intake.js'
 import { DEFAULT_LIMITS, type ServerLimits } from './limits.js'
-import { MIN_FREE_BYTES } from './outbox.js'
+import { MIN_FREE_BYTES } from './lead-store-capacity.js'
 import { appOnTemporaryStore, type AppOnStore } from '../testing/server/app-on-temporary-store.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { request, type HttpResponse } from '../testing/server/http.js'
@@ -197,7 +197,7 @@ describe('limits', () => {
     expect(accepted).toBeGreaterThan(0)
     expect(full?.status).toBe(507)
     expect(full?.text).toBe(
-      'The message could not be stored: the outbox is full. Please try again later.',
+      'The message could not be stored: the store is full. Please try again later.',
     )
     expect(await storedCount()).toBe(accepted)
     const refusal = logLines.find((line) => line.event === 'demo-request-not-stored')
