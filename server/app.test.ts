@@ -7,7 +7,6 @@ import {
   makeFakeDist,
   type FakeDist,
 } from '../testing/server/fake-dist.js'
-import { request } from '../testing/server/http.js'
 import {
   EDITOR_CHECKS,
   SERVING_CHECKS,
@@ -23,6 +22,8 @@ let target: ServingTarget
 beforeAll(async () => {
   dist = await makeFakeDist()
   site = await appOnTemporaryStore({ distDir: dist.dist })
+  // On a socket: the serving rules are the ones nginx and Pages are held to, checked with the same
+  // client, some of them on the bytes on the wire (raw requests, 100 KB paths).
   const url = await site.app.listen({ port: 0, host: '127.0.0.1' })
   target = { url, dist, build: OWN_SERVER_BUILD, brotli: true }
 })
@@ -43,6 +44,7 @@ describe('Node server with the content editor in the build', () => {
   beforeAll(async () => {
     editorDist = await makeFakeDist(EDITOR_BUILD)
     editorSite = await appOnTemporaryStore({ distDir: editorDist.dist })
+    // On a socket, as the serving rules above.
     const url = await editorSite.app.listen({ port: 0, host: '127.0.0.1' })
     editorTarget = { url, dist: editorDist, build: EDITOR_BUILD, brotli: true }
   })
@@ -55,18 +57,18 @@ describe('Node server with the content editor in the build', () => {
 
 describe('Node server: its own routes', () => {
   it('GET /healthz answers 200 {status: ok}, uncached, with headers', async () => {
-    const res = await request(target.url, '/healthz')
+    const res = await site.request('/healthz')
     expect(res.status).toBe(200)
     expect(JSON.parse(res.text)).toEqual({ status: 'ok' })
     expect(res.headers['cache-control']).toBe('no-store')
     assertSecurityHeaders(res, OWN_SERVER_BUILD, '/healthz')
-    const head = await request(target.url, '/healthz', { method: 'HEAD' })
+    const head = await site.request('/healthz', { method: 'HEAD' })
     expect(head.status).toBe(200)
   })
 
   it('answers methods other than GET/HEAD on pages with 405 and Allow', async () => {
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
-      const res = await request(target.url, '/', { method })
+      const res = await site.request('/', { method })
       expect(res.status, method).toBe(405)
       expect(res.headers.allow).toBe('GET, HEAD')
       assertSecurityHeaders(res, OWN_SERVER_BUILD, method)
@@ -84,7 +86,7 @@ describe('Node server: its own routes', () => {
       ['x'.repeat(2000), ''],
     ]
     for (const [acceptEncoding, expected] of cases) {
-      const res = await request(target.url, '/', { headers: { 'accept-encoding': acceptEncoding } })
+      const res = await site.request('/', { headers: { 'accept-encoding': acceptEncoding } })
       expect(res.status, acceptEncoding).toBe(200)
       expect(res.headers['content-encoding'] ?? '', acceptEncoding.slice(0, 20)).toBe(expected)
       if (expected === '') expect(res.body).toEqual(original)
@@ -92,12 +94,12 @@ describe('Node server: its own routes', () => {
   })
 
   it('a 404 carries the build 404 page', async () => {
-    const res = await request(target.url, '/missing.png')
+    const res = await site.request('/missing.png')
     expect(res.text).toContain('NOT-FOUND-MARKER')
   })
 
   it('sends no X-Powered-By or Server header', async () => {
-    const res = await request(target.url, '/')
+    const res = await site.request('/')
     expect(res.headers['x-powered-by']).toBeUndefined()
     expect(res.headers.server).toBeUndefined()
   })

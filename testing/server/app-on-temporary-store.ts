@@ -1,6 +1,7 @@
 // The one way a server test builds the app: on a store of its own, SQLite in a temporary
 // DATA_DIR (or PostgreSQL when the test gives a database), as `npm start` has it; close() closes
-// both and removes the folder.
+// both and removes the folder. The app does not listen: `request` answers in-process (inject);
+// a test that needs a socket calls `app.listen` itself.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,11 +15,14 @@ import {
   type StoreOptions,
   type StoredRequest,
 } from '../../server/lead-store.js'
+import { injectRequest, type Client } from './inject.js'
 
 export interface AppOnStore {
   app: FastifyInstance
   store: LeadStore
   dataDir: string
+  /** Sends a request to the app in-process (Fastify's inject), answered as over HTTP. */
+  request: Client
   /** What the store holds now, oldest first. */
   stored(): Promise<StoredRequest[]>
   /** Closes the app, then the store, and removes the temporary DATA_DIR. */
@@ -48,6 +52,7 @@ export async function appOnTemporaryStore(options: Options): Promise<AppOnStore>
     app,
     store,
     dataDir,
+    request: (path, requestOptions) => injectRequest(app, path, requestOptions),
     async stored() {
       const requests: StoredRequest[] = []
       for await (const request of store.requests({ oldestFirst: true })) requests.push(request)

@@ -1,6 +1,7 @@
 // A demo request as the page sends it, for the server tests.
 import { SEND_PATH } from '../../src/contract/demo-request.js'
 import { request, type HttpResponse, type RequestOptions } from './http.js'
+import type { Client } from './inject.js'
 
 /** The four required fields, filled as a visitor would. */
 export const DEMO_PARAMS: Readonly<Record<string, string>> = {
@@ -17,15 +18,20 @@ export const CALL_FIELDS = { lib_version: '4.4.1', user_id: 'k', service_id: 's'
 export const demoRequestJson = (params: Readonly<Record<string, unknown>> = DEMO_PARAMS): string =>
   JSON.stringify({ ...CALL_FIELDS, template_params: params })
 
-/** Posts a send to `base` (JSON, as the SDK does). */
+/**
+ * Posts a send (JSON, as the SDK does) to `to`: a server's base URL, over a socket, or a Client
+ * such as AppOnStore's `request`, in-process.
+ */
 export const sendDemoRequest = (
-  base: string,
+  to: string | Client,
   params: Readonly<Record<string, unknown>> = DEMO_PARAMS,
   options: Omit<RequestOptions, 'method' | 'body'> = {},
-): Promise<HttpResponse> =>
-  request(base, SEND_PATH, {
+): Promise<HttpResponse> => {
+  const send: RequestOptions = {
     ...options,
     method: 'POST',
     headers: { 'content-type': 'application/json', ...options.headers },
     body: demoRequestJson(params),
-  })
+  }
+  return typeof to === 'string' ? request(to, SEND_PATH, send) : to(SEND_PATH, send)
+}
