@@ -1,6 +1,5 @@
 // The demo-request intake (the e-mail sending API's protocol on our own origin) and its store, on SQLite and on PostgreSQL.
 import { rm } from 'node:fs/promises'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ServerLimits } from './limits.js'
 import { refusals } from '../src/contract/lead-server-text.js'
@@ -9,7 +8,7 @@ import { SEND_FORM_PATH, SEND_PATH } from './demo-intake.js'
 import type { DemoRequestRecord } from './demo-request-record.js'
 import { appOnTemporaryStore, type AppOnStore } from '../testing/server/app-on-temporary-store.js'
 import { OWN_SERVER_BUILD, makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
-import { request } from '../testing/server/http.js'
+import { multipartBody } from '../testing/server/demo-request.js'
 import { freshDatabase } from '../testing/server/postgres.js'
 import { assertNoLeak, assertSecurityHeaders } from '../testing/server/serving-checks.js'
 
@@ -33,8 +32,6 @@ const sendBody = (params: Record<string, unknown> = PARAMS, overrides: object = 
 
 let dist: FakeDist
 let site: AppOnStore
-let app: FastifyInstance
-let url: string
 
 async function startApp(
   kind: 'sqlite' | 'postgres',
@@ -46,17 +43,21 @@ async function startApp(
     ...(databaseUrl !== undefined && { databaseUrl }),
     ...options,
   })
-  app = site.app
-  url = await app.listen({ port: 0, host: '127.0.0.1' })
 }
 
 const postJson = (body: unknown, path = SEND_PATH) =>
-  request(url, path, {
+  site.request(path, {
     method: 'POST',
     // Spelled as the SDK spells it.
     headers: { 'Content-type': 'application/json' },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
+
+/** Posts a form as sendForm does: multipart, encoded by the platform. */
+const postForm = async (form: FormData) => {
+  const { type, body } = await multipartBody(form)
+  return site.request(SEND_FORM_PATH, { method: 'POST', headers: { 'content-type': type }, body })
+}
 
 const stored = async (): Promise<DemoRequestRecord[]> => {
   const records: DemoRequestRecord[] = []
@@ -105,9 +106,9 @@ describe.each(['sqlite', 'postgres'] as const)('the intake (own-server mode, %s)
     form.append('service_id', 'service_local')
     form.append('template_id', 'template_demo')
     form.append('user_id', 'local-public-key')
-    const res = await fetch(`${url}${SEND_FORM_PATH}`, { method: 'POST', body: form })
+    const res = await postForm(form)
     expect(res.status).toBe(200)
-    expect(await res.text()).toBe('OK')
+    expect(res.text).toBe('OK')
     const records = await stored()
     expect(records).toHaveLength(1)
     expect(records[0]?.params).toEqual(PARAMS)
@@ -130,9 +131,9 @@ describe.each(['sqlite', 'postgres'] as const)('the intake (own-server mode, %s)
     const form = new FormData()
     form.append('user_name', 'x')
     form.append('user_id', 'k')
-    const res = await fetch(`${url}${SEND_FORM_PATH}`, { method: 'POST', body: form })
+    const res = await postForm(form)
     expect(res.status).toBe(400)
-    expect(await res.text()).toMatch(/service ID is required/)
+    expect(res.text).toMatch(/service ID is required/)
     expect(await stored()).toEqual([])
   })
 
@@ -167,7 +168,7 @@ describe.each(['sqlite', 'postgres'] as const)('the intake (own-server mode, %s)
     assertSecurityHeaders(res, OWN_SERVER_BUILD, '413')
     const form = new FormData()
     form.append('message', 'y'.repeat(60 * 1024))
-    const formRes = await fetch(`${url}${SEND_FORM_PATH}`, { method: 'POST', body: form })
+    const formRes = await postForm(form)
     expect(formRes.status).toBe(413)
     expect(await stored()).toEqual([])
   })
@@ -182,7 +183,7 @@ describe.each(['sqlite', 'postgres'] as const)('the intake (own-server mode, %s)
       [SEND_FORM_PATH, 'text/plain'],
     ]
     for (const [path, type] of cases) {
-      const res = await request(url, path, {
+      const res = await site.request(path, {
         method: 'POST',
         headers: type ? { 'content-type': type } : {},
         body: json,
@@ -195,7 +196,7 @@ describe.each(['sqlite', 'postgres'] as const)('the intake (own-server mode, %s)
   })
 
   it('malformed multipart data is a 400', async () => {
-    const res = await request(url, SEND_FORM_PATH, {
+    const res = await site.request(SEND_FORM_PATH, {
       method: 'POST',
       headers: { 'content-type': 'multipart/form-data; boundary=zzz' },
       body: '--zzz\r\nContent-Disposition: form-data\r\n\r\nbroken',
@@ -228,9 +229,9 @@ describe.each(['sqlite', 'postgres'] as const)('the intake (own-server mode, %s)
   })
 
   it('other methods and GET on the API paths are 404, never a redirect', async () => {
-    expect((await request(url, SEND_PATH)).status).toBe(404)
-    expect((await request(url, SEND_PATH, { method: 'PUT' })).status).toBe(404)
-    expect((await request(url, '/api/v1.0/email/other', { method: 'POST' })).status).toBe(404)
+    expect((await site.request(SEND_PATH)).status).toBe(404)
+    expect((await site.request(SEND_PATH, { method: 'PUT' })).status).toBe(404)
+    expect((await site.request('/api/v1.0/email/other', { method: 'POST' })).status).toBe(404)
   })
 })
 
@@ -243,8 +244,6 @@ describe('service mode: the site talks to the real API', () => {
     serviceDist = await makeFakeDist(build)
     // A build for the e-mail service stores nothing: the helper's store stays empty.
     site = await appOnTemporaryStore({ distDir: serviceDist.dist })
-    app = site.app
-    url = await app.listen({ port: 0, host: '127.0.0.1' })
   })
   afterAll(async () => {
     await site.close()
@@ -253,13 +252,13 @@ describe('service mode: the site talks to the real API', () => {
 
   it('has no intake: the API routes are 404', async () => {
     expect((await postJson(sendBody())).status).toBe(404)
-    const res = await request(url, SEND_FORM_PATH, { method: 'POST' })
+    const res = await site.request(SEND_FORM_PATH, { method: 'POST' })
     expect(res.status).toBe(404)
     assertSecurityHeaders(res, build, 'service 404')
   })
 
   it("allows the API's origin in connect-src", async () => {
-    const res = await request(url, '/')
+    const res = await site.request('/')
     const csp = String(res.headers['content-security-policy'])
     expect(csp).toMatch(/connect-src 'self' https:\/\/api\.emailjs\.com(;|$)/)
   })

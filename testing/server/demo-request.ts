@@ -35,3 +35,12 @@ export const sendDemoRequest = (
   }
   return typeof to === 'string' ? request(to, SEND_PATH, send) : to(SEND_PATH, send)
 }
+
+/** A form encoded as the platform encodes it (multipart, with its boundary), to send raw. */
+export async function multipartBody(form: FormData): Promise<{ type: string; body: Buffer }> {
+  const encoded = new Request('http://localhost/', { method: 'POST', body: form })
+  return {
+    type: encoded.headers.get('content-type') ?? '',
+    body: Buffer.from(await encoded.arrayBuffer()),
+  }
+}
