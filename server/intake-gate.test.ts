@@ -2,7 +2,6 @@
 // never more than it can keep; and a readiness check that says so before a visitor finds out.
 import { rm } from 'node:fs/promises'
 import { Writable } from 'node:stream'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { FIELD_NAMES, HONEYPOT_FIELD } from '../src/contract/demo-request.js'
 import { refusals } from '../src/contract/lead-server-text.js'
@@ -12,15 +11,14 @@ import { newRecord } from './demo-request-record.js'
 import { appOnTemporaryStore, type AppOnStore } from '../testing/server/app-on-temporary-store.js'
 import { CALL_FIELDS, DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
-import { request, type HttpResponse } from '../testing/server/http.js'
+import type { HttpResponse } from '../testing/server/http.js'
+import { INJECTED_HOST } from '../testing/server/inject.js'
 
 const PARAMS = { ...DEMO_PARAMS, message: 'Quiero una demo.' }
 const CONTROL = CALL_FIELDS
 
 let dist: FakeDist
 let site: AppOnStore
-let app: FastifyInstance
-let url: string
 let logLines: string[]
 
 async function startApp(options: { outboxMaxBytes?: number } = {}): Promise<void> {
@@ -41,12 +39,10 @@ async function startApp(options: { outboxMaxBytes?: number } = {}): Promise<void
       ...(outboxMaxBytes && { outboxMaxBytes }),
     },
   })
-  app = site.app
-  url = await app.listen({ port: 0, host: '127.0.0.1' })
 }
 
 const postJson = (params: Record<string, string>, headers: Record<string, string> = {}) =>
-  sendDemoRequest(url, params, { headers })
+  sendDemoRequest(site.request, params, { headers })
 
 /** A multipart body built by hand, so that it can hold any bytes. */
 function multipart(fields: Record<string, string>): { body: Buffer; type: string } {
@@ -63,7 +59,7 @@ function multipart(fields: Record<string, string>): { body: Buffer; type: string
 
 const postForm = (fields: Record<string, string>, headers: Record<string, string> = {}) => {
   const { body, type } = multipart({ ...CONTROL, ...fields })
-  return request(url, SEND_FORM_PATH, {
+  return site.request(SEND_FORM_PATH, {
     method: 'POST',
     headers: { 'content-type': type, ...headers },
     body,
@@ -119,7 +115,7 @@ describe('only our pages file requests', () => {
 
   it('accepts our own page, and a client that says nothing of where it comes from', async () => {
     await startApp()
-    const host = new URL(url).host
+    const host = INJECTED_HOST
     const answers = [
       await postJson(PARAMS, { 'sec-fetch-site': 'same-origin', origin: `http://${host}` }),
       await postJson(PARAMS, { origin: `http://${host}` }),
@@ -213,7 +209,7 @@ describe('only real requests are stored', () => {
       await postJson({ ...PARAMS, message: 'hola\u202ealoh' }),
       await postForm({ ...PARAMS, message: '\u0001'.repeat(50_000) }),
       // Bytes that are not UTF-8 become U+FFFD, three times their size once stored.
-      await request(url, SEND_PATH, {
+      await site.request(SEND_PATH, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: Buffer.concat([
@@ -223,7 +219,7 @@ describe('only real requests are stored', () => {
         ]),
       }),
       // A lone surrogate would be stored as a six-byte escape.
-      await request(url, SEND_PATH, {
+      await site.request(SEND_PATH, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ ...CONTROL, template_params: PARAMS }).replace(
@@ -285,9 +281,9 @@ describe('readiness tells the truth', () => {
 
   it('a store at its cap: not ready, the sends refused, the log says so once', async () => {
     await startApp({ outboxMaxBytes: await emptyStoreBytes() })
-    expect((await request(url, '/readyz')).status).toBe(503)
+    expect((await site.request('/readyz')).status).toBe(503)
     expect((await postJson(PARAMS)).status).toBe(507)
-    expect((await request(url, '/readyz')).status).toBe(503)
+    expect((await site.request('/readyz')).status).toBe(503)
     expect(notReadyLines()).toHaveLength(1)
     expect(notReadyLines()[0]).toContain('the store is full')
   })
@@ -295,7 +291,7 @@ describe('readiness tells the truth', () => {
   it('turns not ready with the append that leaves no room for the largest request', async () => {
     await startApp({ outboxMaxBytes: (await emptyStoreBytes()) + LARGEST_RECORD_BYTES * 2 })
     let sent = 0
-    while ((await request(url, '/readyz')).status === 200) {
+    while ((await site.request('/readyz')).status === 200) {
       expect((await postJson(PARAMS)).status).toBe(200)
       sent++
     }

@@ -9,8 +9,8 @@ export type InjectOptions = Pick<RequestOptions, 'method' | 'headers' | 'body'>
 /** A request to one server, over a socket or in-process, answered in the same shape. */
 export type Client = (path: string, options?: InjectOptions) => Promise<HttpResponse>
 
-/** The Host an injected request carries (what the server sees as its own origin). */
-export const INJECTED_HOST = 'localhost:80'
+/** The Host an injected request carries: the server's own origin, with a port as on a socket. */
+export const INJECTED_HOST = '127.0.0.1:3000'
 
 export async function injectRequest(
   app: FastifyInstance,
