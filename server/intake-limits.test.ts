@@ -5,14 +5,14 @@
 import { rm } from 'node:fs/promises'
 import { connect, type Socket } from 'node:net'
 import { Writable } from 'node:stream'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { POSTED_PAGES, SEND_FORM_PATH, SEND_PATH } from './demo-intake.js'
 import { DEFAULT_LIMITS, type ServerLimits } from './limits.js'
 import { MIN_FREE_BYTES } from './lead-store-capacity.js'
 import { appOnTemporaryStore, type AppOnStore } from '../testing/server/app-on-temporary-store.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
-import { request, type HttpResponse } from '../testing/server/http.js'
+import { multipartBody } from '../testing/server/demo-request.js'
+import type { HttpResponse } from '../testing/server/http.js'
 import { StoreFaults } from '../testing/server/store-faults.js'
 import { waitUntil } from '../testing/wait-until.js'
 
@@ -37,8 +37,6 @@ const sendBody = (params: Record<string, string> = VISITOR) =>
 
 let dist: FakeDist
 let site: AppOnStore
-let app: FastifyInstance
-let url: string
 let faults: StoreFaults
 let logLines: Record<string, unknown>[]
 let rawLog: string
@@ -64,12 +62,10 @@ async function startApp(limits: Partial<ServerLimits> = {}): Promise<void> {
     logger: { level: 'info', stream },
     storeOptions: faults.storeOptions,
   })
-  app = site.app
-  url = await app.listen({ port: 0, host: '127.0.0.1' })
 }
 
 const send = (body = sendBody(), path = SEND_PATH) =>
-  request(url, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+  site.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
 
 const sendForm = async (headers: Record<string, string> = {}): Promise<HttpResponse> => {
   const form = new FormData()
@@ -78,17 +74,17 @@ const sendForm = async (headers: Record<string, string> = {}): Promise<HttpRespo
   form.append('template_id', 'template_demo')
   form.append('user_id', 'local-public-key')
   // Encoded by the platform, sent raw: fetch would rewrite Sec-Fetch-Mode.
-  const encoded = new Request(url, { method: 'POST', body: form })
-  return request(url, SEND_FORM_PATH, {
+  const { type, body } = await multipartBody(form)
+  return site.request(SEND_FORM_PATH, {
     method: 'POST',
-    headers: { 'content-type': encoded.headers.get('content-type') ?? '', ...headers },
-    body: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': type, ...headers },
+    body,
   })
 }
 /** How a browser without scripts posts the form: a navigation. */
 const NAVIGATION = { 'sec-fetch-mode': 'navigate', accept: 'text/html' }
 
-const readyStatus = async (): Promise<number> => (await request(url, '/readyz')).status
+const readyStatus = async (): Promise<number> => (await site.request('/readyz')).status
 const storedCount = async (): Promise<number> => (await site.stored()).length
 
 beforeAll(async () => {
@@ -118,7 +114,7 @@ describe('a request is stored whole or not at all', () => {
     )
     expect(await storedCount()).toBe(1)
     expect(await readyStatus()).toBe(503)
-    expect((await request(url, '/readyz')).text).toBe('{"status":"unavailable"}')
+    expect((await site.request('/readyz')).text).toBe('{"status":"unavailable"}')
     expect((await send()).status).toBe(507)
     expect(await storedCount()).toBe(1)
     expect(logLines.some((line) => line.event === 'not-ready')).toBe(true)
@@ -174,7 +170,7 @@ describe('limits', () => {
     expect(form.text).toBe('Too Many Requests')
     expect(await storedCount()).toBe(10)
     // Pages are never limited.
-    expect((await request(url, '/healthz')).status).toBe(200)
+    expect((await site.request('/healthz')).status).toBe(200)
   })
 
   it('DEMO_RATE_LIMIT_PER_MINUTE lowers or raises the limit', async () => {
@@ -207,7 +203,9 @@ describe('limits', () => {
 
   it('past MAX_CONNECTIONS the oldest idle connection makes room for a newcomer; with all busy it is refused', async () => {
     await startApp({ maxConnections: 2 })
-    const { port } = new URL(url)
+    // On a socket: connections are what is limited, and inject opens none.
+    const { app } = site
+    const { port } = new URL(await app.listen({ port: 0, host: '127.0.0.1' }))
     const open = (): Promise<Socket> =>
       new Promise((resolve, reject) => {
         const socket = connect({ host: '127.0.0.1', port: Number(port) }, () => resolve(socket))
