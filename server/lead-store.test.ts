@@ -7,7 +7,6 @@ import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -18,7 +17,7 @@ import { importDataDirOutbox, importOutboxFile } from './outbox-import.js'
 import { newRecord } from './demo-request-record.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
-import { request } from '../testing/server/http.js'
+import { injectRequest, type Client } from '../testing/server/inject.js'
 import { freshDatabase } from '../testing/server/postgres.js'
 
 const KINDS = ['sqlite', 'postgres'] as const
@@ -57,7 +56,7 @@ async function startApp(
   store: LeadStore,
   dataDir: string,
   channels: Channel[] = [],
-): Promise<{ app: FastifyInstance; url: string }> {
+): Promise<{ client: Client }> {
   const app = buildApp({
     distDir: dist.dist,
     dataDir,
@@ -66,9 +65,8 @@ async function startApp(
     limits: { rateLimitPerMinute: 100_000, totalLimitPerMinute: 100_000 },
     logger: false,
   })
-  const url = await app.listen({ port: 0, host: '127.0.0.1' })
   cleanups.push(() => app.close())
-  return { app, url }
+  return { client: (path, options) => injectRequest(app, path, options) }
 }
 
 const all = async (store: LeadStore) => {
@@ -80,9 +78,9 @@ const all = async (store: LeadStore) => {
 describe.each(KINDS)('the store on %s', (kind) => {
   it('answers 200 once the request and one pending delivery per channel are stored', async () => {
     const { store, dataDir } = await openStore(kind)
-    const { url } = await startApp(store, dataDir, ['email', 'webhook'])
+    const { client } = await startApp(store, dataDir, ['email', 'webhook'])
     const params = { ...DEMO_PARAMS, message: 'Quiero una demo.\nGracias', contact_number: '48213' }
-    const res = await sendDemoRequest(url, params)
+    const res = await sendDemoRequest(client, params)
     expect(res.status).toBe(200)
     const [stored, ...more] = await all(store)
     expect(more).toEqual([])
@@ -96,13 +94,13 @@ describe.each(KINDS)('the store on %s', (kind) => {
 
   it('stores nothing for a refused post: another site, the bot trap, a bad field', async () => {
     const { store, dataDir } = await openStore(kind)
-    const { url } = await startApp(store, dataDir, ['email'])
-    const crossSite = await sendDemoRequest(url, DEMO_PARAMS, {
+    const { client } = await startApp(store, dataDir, ['email'])
+    const crossSite = await sendDemoRequest(client, DEMO_PARAMS, {
       headers: { 'sec-fetch-site': 'cross-site' },
     })
     expect(crossSite.status).toBe(403)
-    expect((await sendDemoRequest(url, { ...DEMO_PARAMS, website: 'spam' })).status).toBe(200)
-    expect((await sendDemoRequest(url, { ...DEMO_PARAMS, user_name: ' ' })).status).toBe(400)
+    expect((await sendDemoRequest(client, { ...DEMO_PARAMS, website: 'spam' })).status).toBe(200)
+    expect((await sendDemoRequest(client, { ...DEMO_PARAMS, user_name: ' ' })).status).toBe(400)
     expect(await store.count()).toBe(0)
   })
 
@@ -113,13 +111,13 @@ describe.each(KINDS)('the store on %s', (kind) => {
     const { store, dataDir } = await openStore(kind, {
       maxBytes: base + LARGEST_RECORD_BYTES + 8 * 8192,
     })
-    const { url } = await startApp(store, dataDir)
+    const { client } = await startApp(store, dataDir)
     let notReadySeen = false
     let accepted = 0
     let refused = 0
     for (let i = 0; i < 400 && refused === 0; i++) {
-      if ((await request(url, '/readyz')).status === 503) notReadySeen = true
-      const res = await sendDemoRequest(url, {
+      if ((await client('/readyz')).status === 503) notReadySeen = true
+      const res = await sendDemoRequest(client, {
         ...DEMO_PARAMS,
         message: `${i} ${'relleno '.repeat(100)}`,
       })
@@ -136,7 +134,7 @@ describe.each(KINDS)('the store on %s', (kind) => {
     expect(refused).toBe(1)
     expect(accepted).toBeGreaterThan(0)
     expect(await store.count()).toBe(accepted)
-    expect((await request(url, '/readyz')).status).toBe(503)
+    expect((await client('/readyz')).status).toBe(503)
   })
 
   it('records its migrations under the names stores made by earlier versions hold', async () => {
@@ -202,25 +200,25 @@ describe('SQLite', () => {
       await mkdir(dataDir)
       // Readiness on free space is switched off: this is the disk failing under a write.
       const { store } = await openStore('sqlite', { freeBytes: async () => 1024 ** 3 }, { dataDir })
-      const { url } = await startApp(store, dataDir, ['email'])
+      const { client } = await startApp(store, dataDir, ['email'])
       let accepted = 0
-      let res = await sendDemoRequest(url)
+      let res = await sendDemoRequest(client)
       for (let i = 0; i < 2000 && res.status === 200; i++) {
         accepted++
-        res = await sendDemoRequest(url, { ...DEMO_PARAMS, message: 'x'.repeat(900) + i })
+        res = await sendDemoRequest(client, { ...DEMO_PARAMS, message: 'x'.repeat(900) + i })
       }
       expect(res.status).toBe(507)
       expect(res.text).toBe(
         'The message could not be stored: the server is out of disk space. Please try again later.',
       )
-      expect((await request(url, '/readyz')).status).toBe(503)
+      expect((await client('/readyz')).status).toBe(503)
       const stored = await all(store)
       expect(stored).toHaveLength(accepted)
       expect(stored.every((s) => s.deliveries.length === 1)).toBe(true)
       // Room is made: ready again, and stored again.
       execFileSync('mount', ['-o', 'remount,size=4m', mount])
-      expect((await request(url, '/readyz')).status).toBe(200)
-      expect((await sendDemoRequest(url)).status).toBe(200)
+      expect((await client('/readyz')).status).toBe(200)
+      expect((await sendDemoRequest(client)).status).toBe(200)
       expect(await store.count()).toBe(accepted + 1)
     },
   )
@@ -228,12 +226,12 @@ describe('SQLite', () => {
   it('readiness fails while the disk has less free space than a request needs', async () => {
     let free = 1024 ** 3
     const { store, dataDir } = await openStore('sqlite', { freeBytes: async () => free })
-    const { url } = await startApp(store, dataDir)
-    expect((await request(url, '/readyz')).status).toBe(200)
+    const { client } = await startApp(store, dataDir)
+    expect((await client('/readyz')).status).toBe(200)
     free = 1000
-    expect((await request(url, '/readyz')).status).toBe(503)
+    expect((await client('/readyz')).status).toBe(503)
     free = 1024 ** 3
-    expect((await request(url, '/readyz')).status).toBe(200)
+    expect((await client('/readyz')).status).toBe(200)
   })
 
   it('a DATA_DIR that is a file is named at open', async () => {
@@ -297,24 +295,24 @@ describe('PostgreSQL', () => {
         await rm(mount, { recursive: true, force: true })
       })
       const { store, dataDir } = await openStore('postgres', {}, { databaseUrl })
-      const { url } = await startApp(store, dataDir, ['email'])
+      const { client } = await startApp(store, dataDir, ['email'])
       let accepted = 0
-      let res = await sendDemoRequest(url)
+      let res = await sendDemoRequest(client)
       for (let i = 0; i < 2000 && res.status === 200; i++) {
         accepted++
-        res = await sendDemoRequest(url, { ...DEMO_PARAMS, message: 'x'.repeat(900) + i })
+        res = await sendDemoRequest(client, { ...DEMO_PARAMS, message: 'x'.repeat(900) + i })
       }
       expect(res.status).toBe(507)
       expect(res.text).toBe(
         'The message could not be stored: the server is out of disk space. Please try again later.',
       )
-      expect((await request(url, '/readyz')).status).toBe(503)
+      expect((await client('/readyz')).status).toBe(503)
       const stored = await all(store)
       expect(stored).toHaveLength(accepted)
       expect(stored.every((s) => s.deliveries.length === 1)).toBe(true)
       execFileSync('mount', ['-o', 'remount,size=8m', mount])
-      expect((await request(url, '/readyz')).status).toBe(200)
-      expect((await sendDemoRequest(url)).status).toBe(200)
+      expect((await client('/readyz')).status).toBe(200)
+      expect((await sendDemoRequest(client)).status).toBe(200)
     },
   )
 
