@@ -27,6 +27,7 @@ import { spreadsheetHeadings } from '../src/contract/lead-server-text.js'
 import { freePort } from '../testing/free-port.mjs'
 import { OUTBOX_CLI_JS } from '../testing/server/compiled-server.js'
 import { startSmtpPeer } from '../testing/server/delivery-peers.js'
+import { injectRequest, type Client } from '../testing/server/inject.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
 import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
 import { freshDatabase } from '../testing/server/postgres.js'
@@ -180,7 +181,8 @@ describe.each(KINDS)('a person in npm run outbox on %s', (kind) => {
       limits: { rateLimitPerMinute: 100_000, totalLimitPerMinute: 100_000 },
       logger: false,
     })
-    const url = await app.listen({ port: 0, host: '127.0.0.1' })
+    // In-process: the store is what is shared with the erasing CLI, not a port.
+    const server: Client = (path, options) => injectRequest(app, path, options)
     worker.start(app.log)
     let stopped: Promise<void> | null = null
     const stopServer = () =>
@@ -197,13 +199,13 @@ describe.each(KINDS)('a person in npm run outbox on %s', (kind) => {
       user_phone: '+52 81 4455 6677',
       message: 'Nuestro margen por litro es confidencial: 1.87 pesos.',
     }
-    expect((await sendDemoRequest(url, zacarias)).status).toBe(200)
-    expect((await sendDemoRequest(url, { ...zacarias, user_phone: '81 4455 6677' })).status).toBe(
-      200,
-    )
-    expect((await sendDemoRequest(url, { ...DEMO_PARAMS, user_name: 'Otra Persona' })).status).toBe(
-      200,
-    )
+    expect((await sendDemoRequest(server, zacarias)).status).toBe(200)
+    expect(
+      (await sendDemoRequest(server, { ...zacarias, user_phone: '81 4455 6677' })).status,
+    ).toBe(200)
+    expect(
+      (await sendDemoRequest(server, { ...DEMO_PARAMS, user_name: 'Otra Persona' })).status,
+    ).toBe(200)
     const pending = async () => {
       const all: StoredRequest[] = []
       for await (const each of store.requests({ oldestFirst: true })) all.push(each)
@@ -235,7 +237,7 @@ describe.each(KINDS)('a person in npm run outbox on %s', (kind) => {
     }))
     const [erasure, ...answers] = await Promise.all([
       cli(['--erase', '81 4455 6677', '--yes'], env),
-      ...others.map((params) => sendDemoRequest(url, params)),
+      ...others.map((params) => sendDemoRequest(server, params)),
     ])
     expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200))
     expect(erasure.stdout).toContain(
