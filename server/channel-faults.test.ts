@@ -55,7 +55,10 @@ async function server(setup: Omit<DeliverySetup, 'kind'> & { kind?: DeliverySetu
 
 async function send(running: RunningDelivery, count: number, from = 0): Promise<void> {
   for (let i = from; i < from + count; i++) {
-    const sent = await sendDemoRequest(running.url, { contact_number: `${1000 + i}`, ...VISITOR })
+    const sent = await sendDemoRequest(running.request, {
+      contact_number: `${1000 + i}`,
+      ...VISITOR,
+    })
     expect(sent.status).toBe(200)
   }
 }

@@ -74,7 +74,7 @@ async function start(
 describe.each(['sqlite', 'postgres'] as const)('delivery on %s', (kind) => {
   it('mails and posts each request once, with every field, in Spanish', async () => {
     const running = await start(kind)
-    expect((await sendDemoRequest(running.url, VISITOR)).status).toBe(200)
+    expect((await sendDemoRequest(running.request, VISITOR)).status).toBe(200)
     const [request] = await settled(running)
     expect(request!.deliveries.map((d) => [d.channel, d.state, d.attempts])).toEqual([
       ['email', 'delivered', 1],
@@ -143,7 +143,7 @@ describe.each(['sqlite', 'postgres'] as const)('delivery on %s', (kind) => {
     smtp.failNext = 3
     webhook.failNext = 2
     for (let i = 0; i < 3; i++) {
-      const sent = await sendDemoRequest(running.url, { ...VISITOR, contact_number: `${i}` })
+      const sent = await sendDemoRequest(running.request, { ...VISITOR, contact_number: `${i}` })
       expect(sent.status).toBe(200)
     }
     const requests = await settled(running)
@@ -169,9 +169,9 @@ describe.each(['sqlite', 'postgres'] as const)('delivery on %s', (kind) => {
     smtp.rejected.add('nadie@gaspre.mx')
     webhook.answer = (body) =>
       (body.data as { contactNumber?: string }).contactNumber === '99999' ? 422 : undefined
-    expect((await sendDemoRequest(running.url, VISITOR)).status).toBe(200)
+    expect((await sendDemoRequest(running.request, VISITOR)).status).toBe(200)
     expect(
-      (await sendDemoRequest(running.url, { ...VISITOR, contact_number: '99999' })).status,
+      (await sendDemoRequest(running.request, { ...VISITOR, contact_number: '99999' })).status,
     ).toBe(200)
     const [first, second] = await settled(running)
     // The mail went to ventas@ each time; nadie@ refused it: that recipient's dead letter.

@@ -80,10 +80,12 @@ async function world(): Promise<World> {
   return { cloud, smtp, clock: { now: Date.UTC(2026, 10, 25, 17, 0) } }
 }
 
+type ListeningDelivery = RunningDelivery & { url: string }
+
 async function server(
   { cloud, smtp, clock }: World,
   setup: Partial<DeliverySetup> & { workingHours?: string; routes?: string } = {},
-): Promise<RunningDelivery> {
+): Promise<ListeningDelivery> {
   const { workingHours, routes, ...rest } = setup
   const running = await startDelivery({
     kind: 'sqlite',
@@ -98,12 +100,13 @@ async function server(
     dist: dist.dist,
   })
   cleanups.push(() => running.close())
-  return running
+  // On a socket: the Cloud API stand-in posts its status webhooks to the server, as Meta does.
+  return Object.assign(running, { url: await running.app.listen({ port: 0, host: '127.0.0.1' }) })
 }
 
 let contact = 100
 async function send(running: RunningDelivery, params: Record<string, string>) {
-  const sent = await sendDemoRequest(running.url, {
+  const sent = await sendDemoRequest(running.request, {
     ...VISITOR,
     contact_number: String(contact++),
     ...params,
@@ -113,7 +116,7 @@ async function send(running: RunningDelivery, params: Record<string, string>) {
 
 const recipients = (cloud: CloudApiStandIn) => cloud.messages.map((message) => `+${message.to}`)
 
-const webhookUrl = (running: RunningDelivery) => `${running.url}${WHATSAPP_WEBHOOK_PATH}`
+const webhookUrl = (running: ListeningDelivery) => `${running.url}${WHATSAPP_WEBHOOK_PATH}`
 
 const seconds = (ms: number) => Math.floor(ms / 1000)
 

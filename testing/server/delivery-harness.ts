@@ -24,14 +24,16 @@ import { deliveryHealth } from '../../server/delivery-health.js'
 import { DeliveryWorker, deliveryChannels, type WorkerOptions } from '../../server/delivery.js'
 import { LARGEST_RECORD_BYTES } from '../../server/demo-request-check.js'
 import { openLeadStore, type LeadStore, type StoredRequest } from '../../server/lead-store.js'
-import { request } from './http.js'
+import { injectRequest, type Client } from './inject.js'
 import { freshDatabase } from './postgres.js'
 import { WEBHOOK_SECRET } from './delivery-peers.js'
 
 export interface RunningDelivery {
   store: LeadStore
-  url: string
+  /** The app, not listening: a test whose peer calls the server listens itself. */
   app: FastifyInstance
+  /** A request to the app, in-process (inject). */
+  request: Client
   worker: DeliveryWorker
   log: Record<string, unknown>[]
   /** `GET /healthz/delivery`: its status and body. */
@@ -144,7 +146,7 @@ export async function startDelivery(
       },
     }),
   })
-  const url = await app.listen({ port: 0, host: '127.0.0.1' })
+  const client: Client = (path, options) => injectRequest(app, path, options)
   worker.start(app.log)
   const requests = async () => {
     const all: StoredRequest[] = []
@@ -153,13 +155,13 @@ export async function startDelivery(
   }
   return {
     store,
-    url,
     app,
+    request: client,
     worker,
     log,
     requests,
     async health() {
-      const response = await request(url, '/healthz/delivery')
+      const response = await client('/healthz/delivery')
       return { status: response.status, body: JSON.parse(response.text) as Record<string, unknown> }
     },
     async close() {
