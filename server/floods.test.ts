@@ -40,8 +40,12 @@ const sockets: Socket[] = []
 
 const MIB = 1024 ** 2
 
-/** The app on a store of its own (no channel: requests are only stored). */
-async function startApp(): Promise<void> {
+/**
+ * The app on a store of its own (no channel: requests are only stored), on a socket: a flood is
+ * made of connections and client addresses. A test of what one request holds passes
+ * `listen: false` and sends in-process (inject).
+ */
+async function startApp({ listen = true } = {}): Promise<void> {
   logLines = []
   logBytes = 0
   const stream = new Writable({
@@ -56,7 +60,7 @@ async function startApp(): Promise<void> {
   site = await appOnTemporaryStore({ distDir: dist.dist, logger: { level: 'info', stream } })
   app = site.app
   store = site.store
-  url = await app.listen({ port: 0, host: '127.0.0.1' })
+  if (listen) url = await app.listen({ port: 0, host: '127.0.0.1' })
 }
 
 /** Runs `count` sends, `atOnce` at a time. */
@@ -343,8 +347,8 @@ describe('text every reader can take', () => {
   ])(
     '%s is refused with a 400 and a Spanish sentence, and nothing is stored',
     async (_name, change, sentence) => {
-      await startApp()
-      const answer = await sendDemoRequest(url, {
+      await startApp({ listen: false })
+      const answer = await sendDemoRequest(site!.request, {
         ...DEMO_PARAMS,
         contact_number: '731',
         ...change,
@@ -357,14 +361,14 @@ describe('text every reader can take', () => {
 })
 
 it('a JSON number past 2^53 is refused, never stored with digits lost', async () => {
-  await startApp()
+  await startApp({ listen: false })
   // Written by hand: JavaScript itself could not hold this number to write it.
   const body = demoRequestJson(DEMO_PARAMS).replace(
     /"user_phone":"[^"]*"/,
     '"user_phone":12345678901234567890',
   )
   expect(body).toContain('"user_phone":12345678901234567890,')
-  const answer = await request(url, SEND_PATH, {
+  const answer = await site!.request(SEND_PATH, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body,
