@@ -74,6 +74,7 @@ async function startApp(timeouts: { headers?: number; checkEvery?: number } = {}
     timeouts,
   })
   app = site.app
+  // On a socket: connections are what is limited, and inject opens none.
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   port = typeof address === 'object' && address !== null ? address.port : 0

@@ -101,6 +101,7 @@ async function start(
     onFloodEpisode: (episode) => episodes.push(episode),
     logger: { level: 'info', stream },
   })
+  // On a socket: each visitor is another client address (localAddress on 127.0.0.0/8).
   const url = await app.listen({ port: 0, host: '127.0.0.1' })
   worker?.start(app.log)
   cleanups.push(async () => {

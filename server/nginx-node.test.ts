@@ -56,6 +56,7 @@ async function startBehindNginx(trustProxy: AppOptions['trustProxy']): Promise<v
     limits: { rateLimitPerMinute: BUDGET },
   })
   app = site.app
+  // On a socket: nginx is the client, and the addresses it forwards are what is tested.
   const upstream = await app.listen({ port: 0, host: '127.0.0.1' })
   nginx = await startSite({
     host: 'nginx',

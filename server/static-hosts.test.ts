@@ -121,6 +121,7 @@ describe.skipIf(!installed)('the production build on each host', () => {
     site = await buildProductionSite()
     const home = await readFile(join(site.dist, 'index.html'), 'utf8')
     asset = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(home)?.[1] ?? ''
+    // On a socket: every host is checked with the same client, over HTTP.
     server = await appOnTemporaryStore({ distDir: site.dist })
     hosts.push({
       name: 'Node server',
