@@ -10,7 +10,6 @@
 import { resolve } from 'node:path'
 import { loadTypeScript, runDevServer } from '../scripts/dev.mjs'
 
-process.env.CMS_LOCAL = '1'
 process.env.HOST = '127.0.0.1'
 const root = resolve(import.meta.dirname, '..')
 const { editorExtension } = await loadTypeScript('editor/dev-extension.ts')

@@ -15,17 +15,13 @@ describe('npm run dev’s settings', () => {
     expect(readDevSettings({ DATA_DIR: 'leads' }, root).dataDir).toBe('/srv/gaspre/leads')
   })
 
-  it('takes its own defaults: port 5173, the editor off, its proxy on 8081', () => {
+  it('takes its own defaults: port 5173, the editor proxy on 8081', () => {
     expect(readDevSettings({}, root)).toMatchObject({
       port: 5173,
       host: '127.0.0.1',
-      editorEnabled: false,
       proxyPort: 8081,
     })
-    expect(readDevSettings({ CMS_LOCAL: '1', CMS_PROXY_PORT: '0' }, root)).toMatchObject({
-      editorEnabled: true,
-      proxyPort: 0,
-    })
+    expect(readDevSettings({ CMS_PROXY_PORT: '0' }, root)).toMatchObject({ proxyPort: 0 })
   })
 
   it('refuses a wrong value in one line that names the variable', () => {
@@ -33,6 +29,5 @@ describe('npm run dev’s settings', () => {
       'PORT must be a port number from 0 to 65535, not "http"',
     )
     expect(() => readDevSettings({ CMS_PROXY_PORT: '70000' }, root)).toThrow(/^CMS_PROXY_PORT /)
-    expect(() => readDevSettings({ CMS_LOCAL: 'yes' }, root)).toThrow(/^CMS_LOCAL must be 1/)
   })
 })

@@ -2,7 +2,6 @@
 // start: a wrong value stops it with one line naming the variable. HOST and DATA_DIR are the
 // server's own settings (server/config.ts), so the requests stored in development land where
 // `npm start` and `npm run outbox` look for them.
-import { z } from 'zod'
 import { readDataDir, SETTINGS as SERVER_SETTINGS } from '../server/config.ts'
 import { setting, settingsReader, type Env } from '../src/config/env-settings.ts'
 
@@ -16,12 +15,6 @@ const port = (fallback: string) =>
 const DEV_SETTINGS = {
   PORT: port('5173'),
   HOST: SERVER_SETTINGS.HOST,
-  CMS_LOCAL: setting({
-    description: 'Set by `npm run cms`: serve the content editor at /admin/ and start its proxy.',
-    default: undefined,
-    expected: '1, or unset',
-    schema: z.literal('1'),
-  }),
   CMS_PROXY_PORT: port('8081'),
 }
 
@@ -29,19 +22,16 @@ export interface DevSettings {
   port: number
   host: string
   dataDir: string
-  /** Whether the content editor and its proxy run too (`npm run cms`). */
-  editorEnabled: boolean
   proxyPort: number
 }
 
 /** The development server's settings; relative paths resolve against the repository (`root`). */
 export function readDevSettings(env: Env, root: string): DevSettings {
-  const { read, required } = settingsReader(DEV_SETTINGS, env)
+  const { required } = settingsReader(DEV_SETTINGS, env)
   return {
     port: required('PORT'),
     host: required('HOST'),
     dataDir: readDataDir(env, root),
-    editorEnabled: read('CMS_LOCAL') === '1',
     proxyPort: required('CMS_PROXY_PORT'),
   }
 }

@@ -6,8 +6,8 @@
 //   PORT (5173; 0 picks a free port), HOST (127.0.0.1), DATA_DIR (.data, as the server takes it):
 //   where the requests are stored, in SQLite, as `npm start` stores them (`npm run outbox` lists
 //   them). The server's delivery variables (docs/production.md) deliver them, as in production.
-//   CMS_LOCAL (unset): set by `npm run cms` (editor/start.mjs), which adds the content editor.
-//   CMS_PROXY_PORT (8081; 0 picks a free port): the editor proxy's port, on 127.0.0.1 always.
+//   CMS_PROXY_PORT (8081; 0 picks a free port): with `npm run cms` (editor/start.mjs, which adds
+//   the content editor), the editor proxy's port, on 127.0.0.1 always.
 //
 // A request that arrives while it starts waits, and is answered once it is ready. It answers
 // only requests addressed to this machine (a Host of 127.0.0.1, localhost or HOST, on its port):

@@ -32,7 +32,7 @@ import {
   type CloudStatus,
 } from '../testing/server/whatsapp-cloud.js'
 import type { StoredRequest } from './lead-store.js'
-import { asJson, formatRecord } from './outbox-cli.js'
+import { asJson, formatRecord } from './outbox-listing.js'
 import { MAIN_JS } from '../testing/server/compiled-server.js'
 import { storedRequests } from '../testing/server/store.js'
 import { spawnSite, startSite } from '../testing/site.js'
