@@ -1,10 +1,10 @@
 import react from '@vitejs/plugin-react'
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildConstants } from '../../src/config/build-settings.ts'
 import { REPO_ROOT } from '../../testing/site.js'
 import { contentProblems } from './check.ts'
@@ -22,9 +22,16 @@ const HOSTILE_PROSE =
   'Antes <script>alert(3)</script> <img src=x onerror=alert(4)> [pulsa](javascript:alert(5)) después.'
 const HOSTILE_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80" viewBox="0 0 200 80" onload="alert(6)"><script>alert(7)</script><image href="https://evil.example/x.png" width="9" height="9"/><rect width="200" height="80" fill="#0b1f3a"/></svg>`
 
+/** The copies made, removed once the file's tests are done. */
+const copies: string[] = []
+afterAll(() => {
+  for (const folder of copies) rmSync(folder, { recursive: true, force: true })
+})
+
 /** A copy of content/ with one edit; the edit must apply. */
 function editedCopy(edits: [file: string, from: string | RegExp, to: string][]) {
   const folder = mkdtempSync(join(tmpdir(), 'contenido-hostil-'))
+  copies.push(folder)
   cpSync(CONTENT_DIR, folder, { recursive: true })
   for (const [file, from, to] of edits) {
     const path = join(folder, file)

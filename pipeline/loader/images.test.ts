@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ImageReference } from '../../src/copy/schema.ts'
 import { cleanSvg, ImageProblem, MAX_SVG_BYTES, processImage } from './images.ts'
 
@@ -12,6 +12,7 @@ beforeEach(() => {
   folder = mkdtempSync(join(tmpdir(), 'contenido-'))
   mkdirSync(join(folder, 'imagenes', 'clientes'), { recursive: true })
 })
+afterEach(() => rmSync(folder, { recursive: true, force: true }))
 const picture = (name: string, data: string | Buffer) =>
   writeFileSync(join(folder, 'imagenes', 'clientes', name), data)
 const logo = (name: string) => new ImageReference(`clientes/${name}`, 'Logotipo', 200)
