@@ -114,7 +114,15 @@ async function send(running: RunningDelivery, params: Record<string, string>) {
   expect(sent.status).toBe(200)
 }
 
-const recipients = (cloud: CloudApiStandIn) => cloud.messages.map((message) => `+${message.to}`)
+/**
+ * The messages in the order their requests were stored (by contact number, which each send
+ * counts up), each request's own in the order they came: several go out side by side, so the
+ * order they reach the stand-in is not the order of the turns.
+ */
+const inTurnOrder = (cloud: CloudApiStandIn) =>
+  [...cloud.messages].sort((a, b) => Number(a.parameters[3]) - Number(b.parameters[3]))
+
+const recipients = (cloud: CloudApiStandIn) => inTurnOrder(cloud).map((message) => `+${message.to}`)
 
 const webhookUrl = (running: ListeningDelivery) => `${running.url}${WHATSAPP_WEBHOOK_PATH}`
 
@@ -151,14 +159,14 @@ describe('routing by territory, in turn', () => {
       '+5215533333333',
     ])
     // The template: name, group, phone (E.164 beside what was written), contact number, comments.
-    expect(peers.cloud.messages[3]!.parameters).toEqual([
+    expect(inTurnOrder(peers.cloud)[3]!.parameters).toEqual([
       'Ana López',
       'Grupo Norte',
       '612 345 678 (+34612345678)',
       '103',
       'Tenemos 12 estaciones en Monterrey y queremos ver precios de la competencia.',
     ])
-    expect(peers.cloud.messages[3]!.language).toBe('es_MX')
+    expect(inTurnOrder(peers.cloud)[3]!.language).toBe('es_MX')
 
     // The rep is shown where the sales team looks: the listing, --json, the mail.
     const requests = await settled(second)
