@@ -177,7 +177,10 @@ describe('an operator', () => {
     const env = await peers()
     const port = await freePort()
     const server = await start({ ...env, METRICS_PORT: String(port) })
-    expect(server.lines).toContain(`Metrics for Prometheus on http://127.0.0.1:${port}/metrics`)
+    // The lines after "Listening on" may arrive in a later chunk.
+    await expect
+      .poll(() => server.lines)
+      .toContain(`Metrics for Prometheus on http://127.0.0.1:${port}/metrics`)
     expect((await sendDemoRequest(server.origin, DEMO_PARAMS)).status).toBe(200)
     const metrics = async () => (await request(`http://127.0.0.1:${port}`, '/metrics')).text
     await expect

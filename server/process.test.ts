@@ -128,9 +128,9 @@ describe('the server process', () => {
   it('says where it listens, that it runs in own-server mode, and where the store is', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
     const server = await start()
-    // The lines after "Listening on" may arrive in a later chunk.
+    // The lines after "Listening on" may arrive in a later chunk: wait for the last one.
     await expect
-      .poll(() => server.lines.some((line) => line.startsWith('Demo requests are stored in')))
+      .poll(() => server.lines.some((line) => line.startsWith('No delivery configured')))
       .toBe(true)
     expect(server.lines).toContain(`Listening on ${server.origin}/`)
     expect(
