@@ -159,4 +159,19 @@ describe('useDemoRequest', () => {
     expect(field('user_name')).toHaveValue('Ana López')
     expect(localStorage.getItem(DRAFT_KEY)).toContain('Ana López')
   })
+
+  it('reports the start of the form once, after the first key has painted, not inside it', async () => {
+    render(<RequestForm />)
+    const started = () =>
+      (window.dataLayer ?? []).filter(
+        (entry) => (entry as { event: string }).event === 'demo_form_start',
+      )
+    fireEvent.input(field('user_name'), { target: { value: 'A' } })
+    expect(started()).toEqual([])
+    await waitFor(() => expect(started()).toHaveLength(1))
+    fireEvent.input(field('user_name'), { target: { value: 'An' } })
+    fireEvent.input(field('user_email'), { target: { value: 'a' } })
+    await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)))
+    expect(started()).toHaveLength(1)
+  })
 })

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef, type FormEvent } from 'react'
 import { FIELD_NAMES } from '../../contract/demo-request'
 import { takeOverHeldForm, typedValues } from '../../islands/held-form'
+import { afterNextPaint } from '../after-next-paint'
 import { requestFieldOf } from './request-fields'
 import { useFieldValidation } from './use-field-validation'
 import { useRequestValues } from './use-request-values'
@@ -24,7 +25,8 @@ export function useDemoRequest() {
   })
 
   // Hydration: the form goes on with what the visitor typed or left as a draft, and a submit
-  // held before the scripts arrived is sent now. The first key in a field starts the request.
+  // held before the scripts arrived is sent now. The first key in a field starts the request,
+  // once that key has painted: reported inside it, the start made it the slowest key of all.
   const takeOver = useEffectEvent((form: HTMLFormElement) => {
     const adopted = adoptOnHydration(form)
     checkQuietly(form)
@@ -36,11 +38,17 @@ export function useDemoRequest() {
     const form = formRef.current
     if (!form) return
     takeOver(form)
+    let cancelStart: (() => void) | undefined
     const onInput = (event: Event) => {
-      if (requestFieldOf(event.target)) start()
+      if (!requestFieldOf(event.target)) return
+      form.removeEventListener('input', onInput)
+      cancelStart = afterNextPaint(start)
     }
     form.addEventListener('input', onInput)
-    return () => form.removeEventListener('input', onInput)
+    return () => {
+      form.removeEventListener('input', onInput)
+      cancelStart?.()
+    }
   }, [])
 
   return {
