@@ -6,13 +6,17 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { LeadStore } from './lead-store.js'
 
-/** Why requests were erased: a person asked (ARCO, GDPR art. 17), or they outlived retention. */
-export type ErasureRule = 'person-request' | 'retention'
+/**
+ * Why requests were erased: a person asked (ARCO, GDPR art. 17), they outlived retention, or
+ * they were held in a flood and someone erased them (`--erase-held`).
+ */
+export type ErasureRule = 'person-request' | 'retention' | 'held'
 
 /** How the sales team reads each rule. */
 export const RULE_LABELS: Record<ErasureRule, string> = {
   'person-request': 'solicitud de la persona',
   retention: 'retención',
+  held: 'descarte de las retenidas en una avalancha',
 }
 
 interface ErasuresTable {

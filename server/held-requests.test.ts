@@ -250,7 +250,7 @@ describe('a flood past the total ceiling', () => {
     expect((await outbox(dataDir, '--held')).stdout).toMatch(/^No hay solicitudes retenidas/)
   })
 
-  it('held requests in a store with no channel are held too, and --erase-held erases them for good', async () => {
+  it('held requests in a store with no channel are held too, and --erase-held erases them for good, on record', async () => {
     const { url, dataDir, store, episodes } = await start({ totalLimitPerMinute: 1 }, null)
     expect((await sendDemoRequest(url, DEMO_PARAMS, { localAddress: '127.0.5.1' })).status).toBe(
       200,
@@ -279,6 +279,12 @@ describe('a flood past the total ceiling', () => {
     expect(listing).toMatch(/^1 solicitud de demo en /)
     expect(listing).not.toContain('Retenida')
     expect((await outbox(dataDir, '--erase-held')).stdout).toBe('No había solicitudes retenidas.\n')
+    // Some of them may have been a person's: the erasure is on record, with no personal data.
+    const erasures = (await outbox(dataDir, '--erasures')).stdout.trimEnd().split('\n')
+    expect(erasures).toHaveLength(2)
+    expect(erasures[1]).toMatch(
+      /\) {2}por descarte de las retenidas en una avalancha: 3 solicitudes de demo, 0 envíos$/,
+    )
   })
 
   it('DEMO_HELD_LIMIT=0 holds nothing: past the ceiling is refused, as before', async () => {

@@ -1,12 +1,14 @@
 // What the privacy notice promises, on the store: every request of one person (access), and
-// erasure of requests with their deliveries in one transaction, whether a person asked for it
-// or the requests outlived the retention period. Each erasure leaves a record without personal
-// data (erasure-log.ts). On SQLite what was erased is overwritten (secure_delete, set when the
-// store opens) and the WAL is checkpointed and emptied, so no file holds it any more. A delivery
-// of an erased request goes with it, so the worker never sends it afterwards.
-import { sql } from 'kysely'
+// erasure of requests with their deliveries in one transaction, whether a person asked for it,
+// the requests outlived the retention period, or they were held in a flood and someone erased
+// them. Each erasure leaves a record without personal data (erasure-log.ts). On SQLite what was
+// erased is overwritten (secure_delete, set when the store opens) and the WAL is checkpointed and
+// emptied, so no file holds it any more. A delivery of an erased request goes with it, so the
+// worker never sends it afterwards.
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
 import { recordErasure, type ErasureRule } from './erasure-log.js'
 import type { LeadStore, StoredRequest } from './lead-store.js'
+import type { LeadDatabase } from './lead-store-schema.js'
 import { sentBy, type Person } from './person-match.js'
 
 /** What an erasure removed. */
@@ -69,6 +71,45 @@ export async function eraseRequests(
   return afterErasure(store, erased)
 }
 
+/**
+ * Erases the requests `selected` names and their deliveries, inside the caller's transaction, with
+ * the record of it. Set-based, so a first run on a store of years takes two statements, not two
+ * per request.
+ */
+async function eraseSelected(
+  trx: Kysely<LeadDatabase>,
+  selected: SelectQueryBuilder<LeadDatabase, 'lead_requests', { id: string }>,
+  rule: ErasureRule,
+): Promise<Counts> {
+  const deliveries = await trx
+    .deleteFrom('lead_deliveries')
+    .where('request_id', 'in', selected)
+    .executeTakeFirst()
+  const requests = await trx
+    .deleteFrom('lead_requests')
+    .where('id', 'in', selected)
+    .executeTakeFirst()
+  const counts: Counts = {
+    requests: Number(requests.numDeletedRows),
+    deliveries: Number(deliveries.numDeletedRows),
+  }
+  if (counts.requests > 0) {
+    await recordErasure(trx, { erasedAt: new Date().toISOString(), rule, ...counts })
+  }
+  return counts
+}
+
+/**
+ * `--erase-held`: erases every request held in a flood, with its deliveries, in one transaction.
+ * Some may have been a person's, so it is recorded and cleared from the WAL like any erasure.
+ */
+export async function eraseHeld(store: LeadStore): Promise<Erased> {
+  const erased = await store.atomically((trx) =>
+    eraseSelected(trx, trx.selectFrom('lead_requests').select('id').where('held', '=', 1), 'held'),
+  )
+  return afterErasure(store, erased)
+}
+
 /** Taken by the server that applies retention now; the others pass (PostgreSQL). */
 const RETENTION_LOCK = 'gaspre-lead-retention'
 
@@ -102,23 +143,7 @@ export async function eraseExpired(store: LeadStore, cutoff: Date): Promise<Eras
           ),
         ),
       )
-    // Set-based, so a first run on a store of years takes two statements, not two per request.
-    const deliveries = await trx
-      .deleteFrom('lead_deliveries')
-      .where('request_id', 'in', expired)
-      .executeTakeFirst()
-    const requests = await trx
-      .deleteFrom('lead_requests')
-      .where('id', 'in', expired)
-      .executeTakeFirst()
-    const counts: Counts = {
-      requests: Number(requests.numDeletedRows),
-      deliveries: Number(deliveries.numDeletedRows),
-    }
-    if (counts.requests > 0) {
-      await recordErasure(trx, { erasedAt: new Date().toISOString(), rule: 'retention', ...counts })
-    }
-    return counts
+    return eraseSelected(trx, expired, 'retention')
   })
   return erased === null ? null : afterErasure(store, erased)
 }

@@ -102,16 +102,6 @@ export function releaseHeldRequests(dialect: Dialect, requestId?: string): Promi
   })
 }
 
-/** Erases every held request, with its deliveries; resolves to how many. */
-export function eraseHeldRequests(dialect: Dialect): Promise<number> {
-  return dialect.transact(async (trx) => {
-    const held = trx.selectFrom('lead_requests').select('id').where('held', '=', 1)
-    await trx.deleteFrom('lead_deliveries').where('request_id', 'in', held).execute()
-    const erased = await trx.deleteFrom('lead_requests').where('held', '=', 1).executeTakeFirst()
-    return Number(erased.numDeletedRows)
-  })
-}
-
 /** Stores requests with no deliveries in one transaction; resolves to how many were new. */
 export async function importRecords(
   dialect: Dialect,

@@ -28,7 +28,6 @@ import type { Channel, LeadDatabase } from './lead-store-schema.js'
 import { openSqliteDialect } from './lead-store-sqlite.js'
 import {
   countHeld,
-  eraseHeldRequests,
   importRecords,
   releaseHeldRequests,
   writeRequest,
@@ -152,11 +151,6 @@ export class LeadStore {
    */
   releaseHeldRequests(requestId?: string): Promise<number> {
     return releaseHeldRequests(this.dialect, requestId)
-  }
-
-  /** Erases every held request, with its deliveries, for good. Returns how many. */
-  eraseHeldRequests(): Promise<number> {
-    return eraseHeldRequests(this.dialect)
   }
 
   /** Bytes the store holds now, as OUTBOX_MAX_BYTES counts them. */

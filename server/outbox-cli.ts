@@ -28,7 +28,8 @@ import { writeXlsx } from './outbox-xlsx.js'
 import { visibleControls } from './visible-text.js'
 import { ChunkedOutput, stdoutHoldsNpmBanner, stdoutSink } from './outbox-output.js'
 import { solicitudes, writeListing, writeJsonLines } from './outbox-listing.js'
-import { exportPerson, erase, listErasures } from './outbox-person-commands.js'
+import { eraseHeld } from './lead-privacy.js'
+import { exportPerson, erase, listErasures, warnIfLeftInWal } from './outbox-person-commands.js'
 
 const USAGE = [
   'uso: npm run outbox                  las solicitudes de demo guardadas, de la más reciente a la',
@@ -152,12 +153,14 @@ async function decideOnHeld(
     return 1
   }
   if (erase) {
-    const erased = await store.eraseHeldRequests()
+    const erased = await eraseHeld(store)
+    const { requests } = erased
     console.log(
-      erased === 0
+      requests === 0
         ? 'No había solicitudes retenidas.'
-        : `${erased === 1 ? '1 solicitud retenida borrada' : `${erased} solicitudes retenidas borradas`} para siempre.`,
+        : `${requests === 1 ? '1 solicitud retenida borrada' : `${requests} solicitudes retenidas borradas`} para siempre.`,
     )
+    warnIfLeftInWal(erased)
     return 0
   }
   if (release !== undefined) {

@@ -214,13 +214,7 @@ export async function erase(
       `${fileDone}. Queda constancia del borrado, sin datos personales: ` +
       'npm run outbox -- --erasures',
   )
-  if (erased.leftInWal === true) {
-    console.log(
-      'Aviso: otro proceso leía el almacén sin pausa y su registro (el archivo -wal) aún puede ' +
-        'guardar una copia de lo borrado, hasta que SQLite lo reutilice. Para vaciarlo ya, ' +
-        'detén el servidor y vuelve a arrancarlo: al cerrarse lo vacía.',
-    )
-  }
+  warnIfLeftInWal(erased)
   const copies = copiesElsewhere(found, delivery)
   if (copies.length > 0) {
     console.log(
@@ -251,4 +245,14 @@ export async function listErasures(store: LeadStore | null, timeZone: string): P
     )
   }
   return 0
+}
+
+/** Says when SQLite's WAL may still hold a copy of what an erasure removed. */
+export function warnIfLeftInWal(erased: { leftInWal?: true }): void {
+  if (erased.leftInWal !== true) return
+  console.log(
+    'Aviso: otro proceso leía el almacén sin pausa y su registro (el archivo -wal) aún puede ' +
+      'guardar una copia de lo borrado, hasta que SQLite lo reutilice. Para vaciarlo ya, ' +
+      'detén el servidor y vuelve a arrancarlo: al cerrarse lo vacía.',
+  )
 }
