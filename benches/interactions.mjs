@@ -210,8 +210,8 @@ const INTERACTIONS = [
   },
   {
     name: 'Form: typing (worst key)',
-    // The worst of nine keys is mostly the first (it empties the placeholder, makes the field
-    // valid): the median key tells what every other key costs.
+    // The worst of nine keys is mostly the first (it makes the required field valid, and in the
+    // peer starts nothing else): the median key tells what every other key costs.
     typical: { name: 'Form: typing (median key)', count: VALID.user_name.length },
     layout: 'phone',
     act: (page) => field(page, 'user_name').pressSequentially(VALID.user_name, { delay: 150 }),
