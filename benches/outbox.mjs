@@ -2,7 +2,7 @@
 //
 //   1. writes an outbox.jsonl of OUTBOX_BENCH_MB (default 300) MB of realistic demo requests
 //      into a temporary DATA_DIR, and imports it into the SQLite store there (--import),
-//   2. runs the compiled CLI (build/server/outbox-cli.js; `npm run build` first) twice: the CSV
+//   2. runs the compiled CLI (build/server/cli/outbox.js; `npm run build` first) twice: the CSV
 //      export to a file, and the newest-first listing to /dev/null,
 //   3. prints the wall time and the peak resident memory (maxRSS) of each run, and checks the
 //      CSV has one row per request. The temporary directory is removed on every path.
@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 
-const cli = new URL('../build/server/outbox-cli.js', import.meta.url)
+const cli = new URL('../build/server/cli/outbox.js', import.meta.url)
 if (!existsSync(cli)) {
   console.error('bench:outbox: there is no server build yet; run `npm run build` first.')
   process.exit(1)

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import { readSiteBuild } from '../server/site-build.js'
+import { readSiteBuild } from '../server/http/site-build.js'
 import { nginxInstalled } from '../testing/server/nginx.js'
 import { startSite } from '../testing/site.js'
 

@@ -1,7 +1,7 @@
 import { demoForm } from '../testing/content'
 import { test as base, expect, type Page, type Request, type Route } from '@playwright/test'
 import { OUTBOX_DIR } from '../playwright.config'
-import type { StoredRequest } from '../server/lead-store'
+import type { StoredRequest } from '../server/store/lead-store'
 import { SEND_FORM_PATH, SEND_PATH } from '../src/contract/demo-request'
 import { waitForHydration } from '../testing/hydration.mjs'
 import { storedRequests as storedInDataDir } from '../testing/server/store'

@@ -12,7 +12,7 @@ import { decapRequire } from './install.mjs'
  * prebuilt bundle, the module that writes YAML in place and checks each field, the preview
  * (the site's sections, their pictures inlined, and their stylesheet, preview.css), and its
  * configuration for the Git host. The servers give it a policy of its own
- * (server/security-headers.ts), which these files keep to: scripts and the stylesheet from
+ * (server/http/security-headers.ts), which these files keep to: scripts and the stylesheet from
  * /admin/ itself, inline styles, pictures as data: URIs.
  */
 export async function writeContentEditor(

@@ -7,7 +7,7 @@ import {
   IMMUTABLE_CACHE,
   editorSecurityHeaders,
   securityHeaders,
-} from '../server/security-headers.js'
+} from '../server/http/security-headers.js'
 import {
   CLOUDFLARE_LIMITS,
   headersFile,

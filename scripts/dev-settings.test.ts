@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readConfig } from '../server/config.ts'
+import { readConfig } from '../server/settings/config.ts'
 import { readDevSettings } from './dev-settings.ts'
 
 const root = '/srv/gaspre'

@@ -1,8 +1,8 @@
 // Every environment variable `npm run dev` and `npm run cms` read, in one schema, read once at
 // start: a wrong value stops it with one line naming the variable. HOST and DATA_DIR are the
-// server's own settings (server/config.ts), so the requests stored in development land where
+// server's own settings (server/settings/config.ts), so the requests stored in development land where
 // `npm start` and `npm run outbox` look for them.
-import { readDataDir, SETTINGS as SERVER_SETTINGS } from '../server/config.ts'
+import { readDataDir, SETTINGS as SERVER_SETTINGS } from '../server/settings/config.ts'
 import { setting, settingsReader, type Env } from '../src/config/env-settings.ts'
 
 const port = (fallback: string) =>

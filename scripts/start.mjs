@@ -20,10 +20,10 @@ if (nodeMajor < 22) {
   )
 }
 
-/** DIST_DIR as the server will read it (server/config.ts), once there is a server to ask. */
+/** DIST_DIR as the server will read it (server/settings/config.ts), once there is a server to ask. */
 async function distDir() {
   if (!existsSync(serverMain)) return join(root, 'dist')
-  const { readDistDir } = await import('../build/server/config.js')
+  const { readDistDir } = await import('../build/server/settings/config.js')
   try {
     return readDistDir(process.env, root)
   } catch {

@@ -20,22 +20,22 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify'
 import proxyAddr from '@fastify/proxy-addr'
-import { ConnectionLimits, type ConnectionCounts } from './connection-limits.js'
-import { BODY_LIMIT, demoIntake, type FloodEpisode } from './demo-intake.js'
+import { ConnectionLimits, type ConnectionCounts } from './http/connection-limits.js'
+import { BODY_LIMIT, demoIntake, type FloodEpisode } from './intake/demo-intake.js'
 import {
   DEFAULT_LIMITS,
   DEFAULT_TIMEOUTS,
   type ServerLimits,
   type ServerTimeouts,
-} from './limits.js'
-import type { Channel, LeadStore } from './lead-store.js'
-import type { DemoRequestRecord } from './demo-request-record.js'
-import type { Readiness } from './lead-store-capacity.js'
-import type { DeliveryHealth } from './delivery-health.js'
-import { COMPRESSIBLE } from './precompressed.js'
-import { OneLinePerRequest } from './request-log.js'
-import { classifyPath } from './request-path.js'
-import { DEFAULT_TURN_LIMITS, oneRequestAtATime } from './request-turns.js'
+} from './intake/limits.js'
+import type { Channel, LeadStore } from './store/lead-store.js'
+import type { DemoRequestRecord } from './store/record.js'
+import type { Readiness } from './store/capacity.js'
+import type { DeliveryHealth } from './queue/health.js'
+import { COMPRESSIBLE } from './http/precompressed.js'
+import { OneLinePerRequest } from './http/request-log.js'
+import { classifyPath } from './http/request-path.js'
+import { DEFAULT_TURN_LIMITS, oneRequestAtATime } from './http/request-turns.js'
 import {
   NO_STORE,
   REVALIDATE_CACHE,
@@ -44,10 +44,10 @@ import {
   EDITOR_PATH,
   isEditorPath,
   securityHeaders,
-} from './security-headers.js'
-import { readSiteBuild, type SiteBuild } from './site-build.js'
-import { TEXT, clientErrorStatus, sendText } from './text-reply.js'
-import { whatsappWebhook, type WhatsAppWebhookOptions } from './whatsapp-webhook.js'
+} from './http/security-headers.js'
+import { readSiteBuild, type SiteBuild } from './http/site-build.js'
+import { TEXT, clientErrorStatus, sendText } from './http/text-reply.js'
+import { whatsappWebhook, type WhatsAppWebhookOptions } from './channels/whatsapp/status-webhook.js'
 
 /** @internal the tests and the browser suites' test server build the app with it */
 export interface AppOptions {

@@ -5,17 +5,17 @@
 // laptop or in a test goes the way a visitor's goes in production.
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppOptions } from './app.js'
-import type { ServerConfig } from './config.js'
-import { lockDataDir, type DataDirLock } from './data-dir.js'
-import { DeliveryWorker, deliveryChannels } from './delivery.js'
-import { deliveryHealth } from './delivery-health.js'
-import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
-import { SQLITE_FILE, openLeadStore, type Channel, type LeadStore } from './lead-store.js'
-import type { StoreOptions } from './lead-store.js'
+import type { ServerConfig } from './settings/config.js'
+import { lockDataDir, type DataDirLock } from './store/data-dir.js'
+import { DeliveryWorker, deliveryChannels } from './delivery/worker.js'
+import { deliveryHealth } from './queue/health.js'
+import { LARGEST_RECORD_BYTES } from './intake/demo-request-check.js'
+import { SQLITE_FILE, openLeadStore, type Channel, type LeadStore } from './store/lead-store.js'
+import type { StoreOptions } from './store/lead-store.js'
 import { deliveryMetrics, type DeliveryMetrics } from './metrics.js'
-import { importDataDirOutbox } from './outbox-import.js'
-import { RetentionJob } from './retention.js'
-import { assignRep } from './whatsapp-store.js'
+import { importDataDirOutbox } from './store/outbox-import.js'
+import { RetentionJob } from './privacy/retention.js'
+import { assignRep } from './channels/whatsapp/store.js'
 
 /** What a test may change in the store: its one fault seam. */
 export type StoreSeams = Pick<StoreOptions, 'onSqliteOpen'>

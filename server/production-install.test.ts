@@ -81,7 +81,7 @@ describe('npm ci --omit=dev && node build/server/main.js', () => {
     expect((await sendDemoRequest(server.origin)).status).toBe(200)
     const { stdout } = await run(
       process.execPath,
-      [join(app, 'build', 'server', 'outbox-cli.js')],
+      [join(app, 'build', 'server', 'cli', 'outbox.js')],
       {
         env: { ...process.env, DATA_DIR: dataDir },
       },
@@ -91,7 +91,7 @@ describe('npm ci --omit=dev && node build/server/main.js', () => {
       'sh',
       [
         '-c',
-        `"${process.execPath}" "${join(app, 'build', 'server', 'outbox-cli.js')}" --xlsx | wc -c`,
+        `"${process.execPath}" "${join(app, 'build', 'server', 'cli', 'outbox.js')}" --xlsx | wc -c`,
       ],
       { env: { ...process.env, DATA_DIR: dataDir } },
     )
@@ -112,7 +112,7 @@ describe('npm ci --omit=dev && node build/server/main.js', () => {
     expect((await sendDemoRequest(server.origin)).status).toBe(200)
     const { stdout } = await run(
       process.execPath,
-      [join(app, 'build', 'server', 'outbox-cli.js'), '--json'],
+      [join(app, 'build', 'server', 'cli', 'outbox.js'), '--json'],
       { env: { ...process.env, ...env } },
     )
     const lines = stdout.trimEnd().split('\n')

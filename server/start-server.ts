@@ -1,17 +1,17 @@
 // The production server's start, as `npm start` runs it (main.ts): configured by the environment
-// variables that server/config.ts describes (docs/production.md). It refuses to start on a wrong
+// variables that server/settings/config.ts describes (docs/production.md). It refuses to start on a wrong
 // setting, a missing build, or a DATA_DIR it cannot write or that another server holds.
 import { fileURLToPath } from 'node:url'
 import closeWithGrace from 'close-with-grace'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
-import { ConfigError, readConfig, type ServerConfig } from './config.js'
-import { DataDirError } from './data-dir.js'
-import { SEND_FORM_PATH, SEND_PATH } from './demo-intake.js'
-import { StoreError } from './lead-store.js'
+import { ConfigError, readConfig, type ServerConfig } from './settings/config.js'
+import { DataDirError } from './store/data-dir.js'
+import { SEND_FORM_PATH, SEND_PATH } from './intake/demo-intake.js'
+import { StoreError } from './store/lead-store.js'
 import { openLeadService, type LeadService, type StoreSeams } from './lead-service.js'
 import { listenForMetrics } from './metrics.js'
-import { SiteBuildError, readSiteBuild } from './site-build.js'
+import { SiteBuildError, readSiteBuild } from './http/site-build.js'
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 

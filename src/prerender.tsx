@@ -102,7 +102,7 @@ export const sharedFiles = (): { readonly source: string; readonly path: string 
 const cspHash = (text: string) =>
   `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 
-/** What the servers need to know about this build: read by server/site-build.ts. */
+/** What the servers need to know about this build: read by server/http/site-build.ts. */
 export function describeBuild(env: Env, inlineStyles: readonly string[]) {
   const mail = parseMailConfig(env)
   const tagManager = parseTagManagerId(env)

@@ -1,5 +1,5 @@
 // The rows of one of the guides' configuration tables, for the tests that hold each table true
-// to its schema (server/config.test.ts: docs/production.md; src/config/build-settings.test.ts:
+// to its schema (server/settings/config.test.ts: docs/production.md; src/config/build-settings.test.ts:
 // docs/deploying.md).
 import { readFileSync } from 'node:fs'
 

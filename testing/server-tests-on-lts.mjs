@@ -46,7 +46,7 @@ if (lts !== `v${pinned}`) {
 
 // better-sqlite3's addon, which npm ci compiled for this machine's Node, does not load on another
 // line (another ABI): the LTS line gets one of its own, built once against the headers its npm
-// package ships, where the store looks for one per ABI (server/lead-store-gc.ts).
+// package ships, where the store looks for one per ABI (server/store/sqlite-connections.ts).
 const abi = execFileSync(binary, ['-p', 'process.versions.modules'], { encoding: 'utf8' }).trim()
 const sqliteRoot = dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json'))
 const tag = `node-v${abi}-${process.platform}-${process.arch}`

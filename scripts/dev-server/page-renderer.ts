@@ -63,7 +63,7 @@ export function reloadServerRenderedChanges(): Plugin {
 export async function developmentPolicy(vite: ViteDevServer, origin: string): Promise<string> {
   const { describeBuild } = (await vite.ssrLoadModule(RENDERER)) as Renderer
   const { contentSecurityPolicy } = (await vite.ssrLoadModule(
-    '/server/security-headers.ts',
+    '/server/http/security-headers.ts',
   )) as SecurityHeaders
   const build = { ...describeBuild(process.env, []), scriptHashes: [], styleHashes: [] }
   return contentSecurityPolicy(build)

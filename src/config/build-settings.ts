@@ -230,7 +230,7 @@ export type ContentEditorConfig = {
     readonly branch: string
     readonly baseUrl: string
   }
-  /** What its own Content-Security-Policy allows it to reach (server/security-headers.ts). */
+  /** What its own Content-Security-Policy allows it to reach (server/http/security-headers.ts). */
   readonly connectOrigins: readonly string[]
   readonly imageOrigins: readonly string[]
 }

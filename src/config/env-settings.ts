@@ -1,6 +1,6 @@
 /**
  * How an environment variable is described and read, for both schemas: the build's
- * (build-settings.ts) and the production server's (server/config.ts). Node only.
+ * (build-settings.ts) and the production server's (server/settings/config.ts). Node only.
  */
 import type { z } from 'zod'
 

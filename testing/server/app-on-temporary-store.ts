@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from '../../server/app.js'
-import { LARGEST_RECORD_BYTES } from '../../server/demo-request-check.js'
-import { DEFAULT_LIMITS } from '../../server/limits.js'
+import { LARGEST_RECORD_BYTES } from '../../server/intake/demo-request-check.js'
+import { DEFAULT_LIMITS } from '../../server/intake/limits.js'
 import {
   openLeadStore,
   type LeadStore,
   type StoreOptions,
   type StoredRequest,
-} from '../../server/lead-store.js'
+} from '../../server/store/lead-store.js'
 import { injectRequest, type Client } from './inject.js'
 
 export interface AppOnStore {

@@ -13,7 +13,7 @@ export const TEST_BUILD_DIR = `${REPO_ROOT}${OUT_DIR}`
 /** Where compileServer() writes the server itself. */
 export const TEST_SERVER_DIR = `${TEST_BUILD_DIR}/server`
 export const MAIN_JS = `${TEST_SERVER_DIR}/main.js`
-export const OUTBOX_CLI_JS = `${TEST_SERVER_DIR}/outbox-cli.js`
+export const OUTBOX_CLI_JS = `${TEST_SERVER_DIR}/cli/outbox.js`
 
 /** Compiles server/ as `npm run build` does, into the tests' own directory (compile-once.ts). */
 export function compileServer(): void {

@@ -8,11 +8,11 @@ import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import { buildApp } from '../../server/app.js'
-import type { DeliveryConfig, WhatsAppConfig } from '../../server/config.js'
-import { phoneRegions } from '../../server/phone-number.js'
-import { parseWhatsAppRoutes, routeCallingCodes } from '../../server/whatsapp-routes.js'
-import { assignRep } from '../../server/whatsapp-store.js'
-import { parseWorkingHours } from '../../server/working-hours.js'
+import type { DeliveryConfig, WhatsAppConfig } from '../../server/settings/config.js'
+import { phoneRegions } from '../../server/settings/phone-number.js'
+import { parseWhatsAppRoutes, routeCallingCodes } from '../../server/settings/whatsapp-routes.js'
+import { assignRep } from '../../server/channels/whatsapp/store.js'
+import { parseWorkingHours } from '../../server/settings/working-hours.js'
 import {
   APP_SECRET,
   CLOUD_TOKEN,
@@ -20,10 +20,14 @@ import {
   TEMPLATE,
   VERIFY_TOKEN,
 } from './whatsapp-cloud.js'
-import { deliveryHealth } from '../../server/delivery-health.js'
-import { DeliveryWorker, deliveryChannels, type WorkerOptions } from '../../server/delivery.js'
-import { LARGEST_RECORD_BYTES } from '../../server/demo-request-check.js'
-import { openLeadStore, type LeadStore, type StoredRequest } from '../../server/lead-store.js'
+import { deliveryHealth } from '../../server/queue/health.js'
+import {
+  DeliveryWorker,
+  deliveryChannels,
+  type WorkerOptions,
+} from '../../server/delivery/worker.js'
+import { LARGEST_RECORD_BYTES } from '../../server/intake/demo-request-check.js'
+import { openLeadStore, type LeadStore, type StoredRequest } from '../../server/store/lead-store.js'
 import { injectRequest, type Client } from './inject.js'
 import { freshDatabase } from './postgres.js'
 import { WEBHOOK_SECRET } from './delivery-peers.js'

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { postbuild } from '../../pipeline/postbuild.js'
-import type { SiteBuild, SitePage } from '../../server/site-build.js'
+import type { SiteBuild, SitePage } from '../../server/http/site-build.js'
 
 export const SECRET_MARKER = 'OUTSIDE-DIST-SECRET-7f3a'
 

@@ -10,8 +10,8 @@ import {
   REVALIDATE_CACHE,
   editorSecurityHeaders,
   securityHeaders,
-} from '../../server/security-headers.js'
-import type { SiteBuild } from '../../server/site-build.js'
+} from '../../server/http/security-headers.js'
+import type { SiteBuild } from '../../server/http/site-build.js'
 import type { FakeDist } from './fake-dist.js'
 import { EDITOR_PAGE_MARKER, SECRET_MARKER } from './fake-dist.js'
 import { rawRequest, request, type HttpResponse } from './http.js'

@@ -3,7 +3,7 @@
 // error (SQLITE_IOERR), and the free space the store sees is the test's to set. The store's
 // transaction, rollback, reading of the error and readiness all run as in production.
 import type { Database } from 'better-sqlite3'
-import type { StoreOptions } from '../../server/lead-store.js'
+import type { StoreOptions } from '../../server/store/lead-store.js'
 
 type Fault = 'no-space' | 'io-error'
 

@@ -1,6 +1,6 @@
 // What a server stored, read the way `npm run outbox` reads it: from the SQLite file in
 // DATA_DIR, or from PostgreSQL when the test gave the server a DATABASE_URL.
-import { openLeadStore, type StoredRequest } from '../../server/lead-store.js'
+import { openLeadStore, type StoredRequest } from '../../server/store/lead-store.js'
 
 export async function storedRequests(target: {
   dataDir: string

@@ -1,0 +1,168 @@
+// The notices about delivery itself, in Spanish, for the people who can mend a channel: one when
+// a channel has failed for LEADS_ALERT_AFTER_SECONDS (which channel, since when, why, how many
+// requests wait, what to check, and that nothing is lost), one when it works again; and one when
+// a flood begins to be held. A mail for the sales team, or a webhook event of its own
+// (`delivery.failing`, `delivery.recovered`, `demo_requests.held`).
+import { escapeHtml } from '../../../src/contract/escape-html.js'
+import { arrivedAt } from './lead-mail.js'
+import type { Channel, Notice, UnreadData } from '../../store/lead-store.js'
+import { visibleControls } from '../../text/visible-text.js'
+
+/** Each channel as the notices and the listing name it. */
+export const CHANNEL_NAMES: Record<Channel, string> = {
+  email: 'correo',
+  webhook: 'webhook',
+  whatsapp: 'WhatsApp',
+}
+
+/** What the people who run the server should look at, by the channel's last error. */
+function whatToCheck(channel: Channel, reason: string | null): string {
+  const why = reason ?? ''
+  if (channel === 'email') {
+    if (/SMTP 5(30|34|35|38)|EAUTH|Invalid login|credentials/i.test(why))
+      return 'el usuario y la contraseña de SMTP_URL: el proveedor de correo pudo cambiarla o revocarla (una contraseña de aplicación vencida, por ejemplo).'
+    if (/TLS|certificate|SSL|wrong version/i.test(why))
+      return 'el cifrado de SMTP_URL (smtp:// con STARTTLS en el puerto 587, o smtps:// en el 465) y el certificado del servidor de correo.'
+    if (/rechaz|RCPT|SMTP 55[0-3]/i.test(why))
+      return 'las direcciones de LEADS_MAIL_TO y LEADS_MAIL_FROM: el servidor de correo las rechaza.'
+    return 'que el servidor de correo de SMTP_URL (nombre y puerto) esté en línea y se pueda alcanzar desde este servidor.'
+  }
+  if (channel === 'whatsapp') {
+    if (/WhatsApp (190|0|10|200)\b|HTTP 401/.test(why))
+      return 'WHATSAPP_TOKEN: el token de acceso de la API de WhatsApp venció o fue revocado (usa el token permanente de un usuario del sistema).'
+    if (/WhatsApp (130429|131056|80007|4)\b/.test(why))
+      return 'el límite de envíos de la API de WhatsApp: se reanuda solo en cuanto Meta lo permite.'
+    if (/WhatsApp 132\d{3}\b/.test(why))
+      return 'WHATSAPP_TEMPLATE y WHATSAPP_TEMPLATE_LANGUAGE: la plantilla debe estar aprobada, en ese idioma y con cinco variables.'
+    return 'que la API de WhatsApp (WHATSAPP_API_URL, WHATSAPP_PHONE_NUMBER_ID) responda desde este servidor; el estado de Meta está en metastatus.com.'
+  }
+  if (/HTTP 40[13]/.test(why))
+    return 'la autorización del receptor y LEADS_WEBHOOK_SECRET: el secreto pudo cambiar en el CRM.'
+  if (/HTTP (3\d\d|404|405|410)/.test(why))
+    return 'la dirección LEADS_WEBHOOK_URL: el receptor ya no la atiende (un Zap apagado o un flujo que cambió de dirección).'
+  return 'que el receptor de LEADS_WEBHOOK_URL (el CRM, n8n, Zapier o Make) esté en línea: responde con errores o no responde.'
+}
+
+const requestsWaiting = (count: number): string =>
+  count === 1 ? 'Espera 1 solicitud' : `Esperan ${count} solicitudes`
+
+/** The notice's sentences, shared by the mail and the webhook event. */
+const list = (items: readonly string[]): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`
+
+/** A WhatsApp message nobody read in time, that failed, or that a rep's number refused. */
+function unreadText(unread: UnreadData): { subject: string; lines: string[] } {
+  const request = `n.º ${visibleControls(unread.contactNumber)} de ${visibleControls(unread.name).replace(/\s+/g, ' ')} (${visibleControls(unread.group).replace(/\s+/g, ' ')})`
+  const what =
+    unread.because === 'unread'
+      ? `${unread.rep} no leyó en ${unread.minutes} minutos de horario laboral el WhatsApp de la solicitud de demo ${request}.`
+      : unread.because === 'failed'
+        ? `El WhatsApp de la solicitud de demo ${request} no le llegó a ${unread.rep}: ${unread.failure ?? 'sin detalle'}.`
+        : `El número ${unread.rep} no puede recibir el WhatsApp de la solicitud de demo ${request}: ${unread.failure ?? 'sin detalle'}. Revisa LEADS_WHATSAPP_ROUTES.`
+  if (unread.next !== null) {
+    return {
+      subject: `WhatsApp sin leer: la solicitud ${unread.contactNumber} pasa a ${unread.next}`,
+      lines: [what, `Ahora se le envía a ${unread.next}.`],
+    }
+  }
+  return {
+    subject: `Nadie ha leído la solicitud de demo ${unread.contactNumber} en WhatsApp`,
+    lines: [
+      what,
+      `Nadie la ha leído: se le envió a ${list(unread.tried)}, a cada uno una vez. Que alguien del equipo la atienda ya; los datos están en el correo de la solicitud y en npm run outbox.`,
+    ],
+  }
+}
+
+function noticeText(notice: Notice, timeZone: string): { subject: string; lines: string[] } {
+  if (notice.type === 'whatsapp.unread' && notice.data.unread !== undefined) {
+    return unreadText(notice.data.unread)
+  }
+  const name = CHANNEL_NAMES[notice.subject]
+  const since = `${arrivedAt(notice.data.since, timeZone)} (hora de ${timeZone})`
+  if (notice.type === 'demo_requests.held') {
+    const held = notice.data.waiting
+    return {
+      subject:
+        'Aviso: llegan demasiadas solicitudes de demo; las que pasan del límite quedan retenidas',
+      lines: [
+        `Desde el ${since} llegan más solicitudes de demo por minuto de las que el servidor entrega (DEMO_TOTAL_LIMIT_PER_MINUTE): parece un envío masivo.`,
+        `Las que pasan del límite se guardan como retenidas y no se envían a nadie: ${held === 1 ? 'hay 1' : `hay ${held}`} por ahora.`,
+        'No se pierde ninguna. Para revisarlas: npm run outbox -- --held en el servidor; las que sean de personas reales se envían con npm run outbox -- --release ID (o todas con --release-held), y el resto se borra con --erase-held.',
+      ],
+    }
+  }
+  if (notice.type === 'delivery.failing') {
+    return {
+      subject: `Aviso: las solicitudes de demo no salen por ${name}`,
+      lines: [
+        `El envío de las solicitudes de demo por ${name} falla desde el ${since}.`,
+        `Último error: ${notice.data.reason ?? 'sin detalle'}.`,
+        `${requestsWaiting(notice.data.waiting)} de ese envío.`,
+        'No se pierde ninguna: están guardadas en el servidor y saldrán solas, cada una una vez, en cuanto el envío vuelva a funcionar. No hace falta reenviarlas.',
+        `Qué revisar: ${whatToCheck(notice.subject, notice.data.reason)}`,
+        'El estado de cada envío: npm run outbox en el servidor.',
+      ],
+    }
+  }
+  const until = arrivedAt(notice.data.until ?? notice.createdAt, timeZone)
+  return {
+    subject: `Resuelto: las solicitudes de demo vuelven a salir por ${name}`,
+    lines: [
+      `El envío por ${name} funciona de nuevo desde el ${until}; fallaba desde el ${since}.`,
+      notice.data.waiting > 0
+        ? `${requestsWaiting(notice.data.waiting)} de ese envío: salen ahora, cada una una vez.`
+        : 'No quedó ninguna solicitud en espera.',
+    ],
+  }
+}
+
+export function noticeMail(
+  notice: Notice,
+  timeZone: string,
+): { subject: string; text: string; html: string } {
+  const { subject, lines } = noticeText(notice, timeZone)
+  const text = [...lines.flatMap((line) => [line, '']), `Aviso ${notice.id}`, ''].join('\n')
+  const html = [
+    '<!doctype html>',
+    '<html lang="es"><head><meta charset="utf-8">',
+    `<title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1a1a1a">',
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p style="color:#666;font-size:12px">Aviso ${escapeHtml(notice.id)}</p>`,
+    '</body></html>',
+    '',
+  ].join('\n')
+  return { subject, text, html }
+}
+
+/** The webhook event: its own type, `data.channel` the channel it speaks of. */
+export function noticeWebhookBody(notice: Notice, timeZone: string): string {
+  const { subject, lines } = noticeText(notice, timeZone)
+  if (notice.type === 'demo_requests.held') {
+    return JSON.stringify({
+      type: notice.type,
+      timestamp: notice.createdAt,
+      data: {
+        since: notice.data.since,
+        held: notice.data.waiting,
+        subject,
+        text: lines.join('\n'),
+      },
+    })
+  }
+  return JSON.stringify({
+    type: notice.type,
+    timestamp: notice.createdAt,
+    data: {
+      channel: notice.subject,
+      ...(notice.data.unread !== undefined && { unread: notice.data.unread }),
+      since: notice.data.since,
+      ...(notice.data.until !== undefined && { until: notice.data.until }),
+      waiting: notice.data.waiting,
+      reason: notice.data.reason,
+      subject,
+      text: lines.join('\n'),
+    },
+  })
+}

@@ -1,0 +1,250 @@
+// The WhatsApp channel: each request is sent to its rep (whatsapp-store.ts chose them when it was
+// stored) as an approved template message through the WhatsApp Cloud API, with plain fetch:
+//   POST {WHATSAPP_API_URL}/{WHATSAPP_PHONE_NUMBER_ID}/messages, Authorization: Bearer {token}
+//   https://developers.facebook.com/docs/whatsapp/cloud-api/reference/messages
+//   https://developers.facebook.com/docs/whatsapp/cloud-api/guides/send-message-templates
+// Who is to blame follows the Cloud API's error codes, not its HTTP statuses, as Meta advises
+// (https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes): a token that
+// expired (190), the throughput (130429) or pair rate limit (131056), a template that is not
+// approved, any 5xx or no answer hold the channel; a rep's number that cannot receive (131026,
+// 131047, …) is this request's, and it goes on to the next rep at once.
+import type { WhatsAppConfig } from '../../settings/config.js'
+import type { Channel, LeadStore, WhatsAppRoute } from '../../store/lead-store.js'
+import type { DemoRequestRecord } from '../../store/record.js'
+import { parsePhone, phoneForPeople } from '../../settings/phone-number.js'
+import { bounded, errorText, type Outcome, type Sender } from '../../queue/outcome.js'
+import { visibleControls } from '../../text/visible-text.js'
+import { abortReason } from '../webhook/webhook-sender.js'
+import { moveOn, recordSent, startNewRound } from './store.js'
+import { afterWorkingMinutes } from '../../settings/working-hours.js'
+import type { CountryCode } from 'libphonenumber-js/max'
+
+/** The most of an answer read: a Cloud API answer is a few hundred bytes. */
+const MAX_ANSWER_BYTES = 64 * 1024
+
+/** Codes that say this rep's number cannot receive the message: the next rep takes it. */
+const RECIPIENT_CODES = new Set([
+  131021, // recipient cannot be the sender
+  131026, // message undeliverable (no WhatsApp, old version, terms not accepted)
+  131030, // recipient not in the allowed list (a test number)
+  131047, // re-engagement message
+  131049, // not delivered, to keep the ecosystem healthy
+  131050, // the user stopped such messages
+])
+/** A parameter of this body the API refuses (132018): the request's own, not the channel's. */
+const BODY_CODES = new Set([132018])
+
+/** The longest each parameter may be: the template's body, with its text, stays far below 1024. */
+const PARAMETER_LENGTH = { name: 60, group: 60, phone: 80, contact: 10, comments: 160 }
+
+/**
+ * A text as a template parameter takes it: no line breaks or tabs, never more than four spaces
+ * in a row (https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes, 132018),
+ * never empty, bounded; invisible characters shown as the listing shows them.
+ */
+function templateText(text: string, max: number, empty = '—'): string {
+  const flat = visibleControls(text).replace(/\s+/gu, ' ').trim()
+  if (flat === '') return empty
+  if (flat.length <= max) return flat
+  return `${flat.slice(0, max - 1).trimEnd()}…`
+}
+
+/** The comments' first words, cut at a word, not in the middle of one. */
+function firstWords(text: string, max: number): string {
+  const flat = templateText(text, Number.MAX_SAFE_INTEGER, 'sin comentarios')
+  if (flat.length <= max) return flat
+  const cut = flat.slice(0, max - 1)
+  const space = cut.lastIndexOf(' ')
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`
+}
+
+/**
+ * The template's body parameters, in order: name, group, phone, contact number, comments.
+ * @internal its tests use it too
+ */
+export function templateParameters(
+  record: DemoRequestRecord,
+  regions: readonly CountryCode[],
+): string[] {
+  const value = (name: string) => record.params[name] ?? ''
+  const written = value('user_phone')
+  return [
+    templateText(value('user_name'), PARAMETER_LENGTH.name),
+    templateText(value('user_group'), PARAMETER_LENGTH.group),
+    templateText(phoneForPeople(written, parsePhone(written, regions)), PARAMETER_LENGTH.phone),
+    templateText(value('contact_number'), PARAMETER_LENGTH.contact),
+    firstWords(value('message'), PARAMETER_LENGTH.comments),
+  ]
+}
+
+/** The messages request's body for one rep. */
+function messageBody(
+  config: Pick<WhatsAppConfig, 'template' | 'language'>,
+  rep: string,
+  parameters: readonly string[],
+): string {
+  return JSON.stringify({
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    // Digits with the country code, no +.
+    to: rep.replace(/\D/g, ''),
+    type: 'template',
+    template: {
+      name: config.template,
+      language: { code: config.language },
+      components: [
+        { type: 'body', parameters: parameters.map((text) => ({ type: 'text', text })) },
+      ],
+    },
+  })
+}
+
+/** Reads at most MAX_ANSWER_BYTES of an answer: a peer that sends more costs no memory. */
+async function boundedText(response: Response): Promise<string> {
+  const reader = response.body?.getReader()
+  if (reader === undefined) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    chunks.push(value)
+    size += value.length
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel().catch(() => undefined)
+      break
+    }
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+interface GraphAnswer {
+  messages?: { id?: unknown }[]
+  error?: { code?: unknown; message?: unknown; error_data?: { details?: unknown } }
+}
+
+const parseAnswer = (text: string): GraphAnswer | null => {
+  try {
+    const parsed: unknown = JSON.parse(text)
+    return typeof parsed === 'object' && parsed !== null ? (parsed as GraphAnswer) : null
+  } catch {
+    return null
+  }
+}
+
+type Sent =
+  | { kind: 'sent'; wamid: string }
+  | { kind: 'refused'; reason: string }
+  | Exclude<Outcome, { kind: 'delivered' }>
+
+/** One POST to the messages endpoint, judged. */
+async function post(config: WhatsAppConfig, body: string, signal: AbortSignal): Promise<Sent> {
+  let response: Response
+  let text: string
+  try {
+    response = await fetch(
+      `${config.apiUrl}/${encodeURIComponent(config.phoneNumberId)}/messages`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${config.token}`,
+          'content-type': 'application/json',
+          'user-agent': 'gaspre-lead-server',
+        },
+        body,
+        redirect: 'manual',
+        signal,
+      },
+    )
+    text = await boundedText(response)
+  } catch (error) {
+    if (signal.aborted) return { kind: 'channel-fault', reason: abortReason(signal) }
+    const cause = (error as { cause?: unknown }).cause
+    return { kind: 'channel-fault', reason: bounded(errorText(cause ?? error)) }
+  }
+  const answer = parseAnswer(text)
+  const wamid = answer?.messages?.[0]?.id
+  if (response.status >= 200 && response.status < 300) {
+    return typeof wamid === 'string' && wamid !== ''
+      ? { kind: 'sent', wamid }
+      : { kind: 'channel-fault', reason: `HTTP ${response.status} sin id de mensaje` }
+  }
+  const code = typeof answer?.error?.code === 'number' ? answer.error.code : null
+  if (code === null) return { kind: 'channel-fault', reason: `HTTP ${response.status}` }
+  const words = [answer?.error?.message, answer?.error?.error_data?.details]
+    .filter((each): each is string => typeof each === 'string' && each !== '')
+    .join(': ')
+  const reason = bounded(
+    `WhatsApp ${code}${words !== '' ? `: ${words}` : ''} (HTTP ${response.status})`,
+  )
+  if (RECIPIENT_CODES.has(code)) return { kind: 'refused', reason }
+  if (BODY_CODES.has(code)) return { kind: 'rejected', reason, proven: false }
+  return { kind: 'channel-fault', reason }
+}
+
+interface WhatsAppSenderOptions {
+  store: LeadStore
+  timeZone: string
+  regions: readonly CountryCode[]
+  /** Channels that carry the mail when a rep's number refuses the message (the mail). */
+  carriers: readonly Channel[]
+  /** The clock of the escalation (a seam for tests); Date.now otherwise. */
+  now?: () => number
+}
+
+export function whatsappSender(config: WhatsAppConfig, options: WhatsAppSenderOptions): Sender {
+  const { store } = options
+  const now = options.now ?? Date.now
+  return {
+    async send(job, signal) {
+      // The template carries requests only; notices go by mail and webhook (delivery.ts).
+      if (job.kind === 'notice') return { kind: 'delivered', note: 'no aplica a WhatsApp' }
+      const id = job.record.id
+      let route: WhatsAppRoute | null = job.whatsapp
+      if (route?.exhaustedAt != null) route = await startNewRound(store, id)
+      if (route === null) {
+        return {
+          kind: 'rejected',
+          reason: 'sin ruta de WhatsApp: guardada antes de activarla',
+          proven: true,
+        }
+      }
+      const parameters = templateParameters(job.record, options.regions)
+      for (;;) {
+        const sent = await post(config, messageBody(config, route.rep, parameters), signal)
+        if (sent.kind === 'sent') {
+          const at = now()
+          await recordSent(store, id, route.step, {
+            wamid: sent.wamid,
+            at,
+            escalateAt: afterWorkingMinutes(
+              at,
+              config.escalateAfterMinutes,
+              config.workingHours,
+              options.timeZone,
+            ),
+          })
+          return { kind: 'delivered', note: `a ${route.rep}` }
+        }
+        if (sent.kind !== 'refused') return sent
+        const moved = await moveOn(store, id, route.step, {
+          because: 'refused',
+          failure: sent.reason,
+          at: now(),
+          carriers: options.carriers,
+          escalateAfterMinutes: config.escalateAfterMinutes,
+          requeue: false,
+        })
+        if (moved === null) return { kind: 'retry', reason: sent.reason }
+        if (moved.next === null) {
+          return {
+            kind: 'rejected',
+            reason: bounded(`ningún número de su ruta la recibe: ${sent.reason}`),
+            proven: true,
+          }
+        }
+        route = moved.route
+      }
+    },
+  }
+}

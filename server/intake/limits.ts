@@ -1,0 +1,56 @@
+// The server's protective limits. The defaults (server/settings/config.ts) suit a small business's landing
+// page and should never need touching: a visitor sends one request, perhaps a retry; a flood
+// from one client, a connection pile-up or a runaway store is what they stop.
+import { readConfig } from '../settings/config.js'
+
+export interface ServerLimits {
+  /** Demo requests accepted per client per minute (the sending endpoints only). */
+  rateLimitPerMinute: number
+  /** Demo requests delivered per minute from all clients together; more are held. */
+  totalLimitPerMinute: number
+  /** Requests held past the total ceiling at most; more are refused. */
+  heldLimit: number
+  /** Open connections in all; a newcomer past it takes an idle one's place. */
+  maxConnections: number
+  /** Open connections one client may hold; a trusted proxy is not counted. */
+  maxConnectionsPerClient: number
+  /** The store refuses requests that would grow it past this many bytes. */
+  outboxMaxBytes: number
+}
+
+const defaults = readConfig({}, '.')
+
+export const DEFAULT_LIMITS: ServerLimits = {
+  rateLimitPerMinute: defaults.rateLimitPerMinute,
+  totalLimitPerMinute: defaults.totalLimitPerMinute,
+  heldLimit: defaults.heldLimit,
+  maxConnections: defaults.maxConnections,
+  maxConnectionsPerClient: defaults.maxConnectionsPerClient,
+  outboxMaxBytes: defaults.outboxMaxBytes,
+}
+
+/**
+ * How long a client may take, in milliseconds. A slow phone on a poor network sends its headers
+ * in well under a second and the demo form's 50 KB body in a few; an idle keep-alive
+ * connection is worth keeping only while the page's own requests may follow.
+ */
+export interface ServerTimeouts {
+  /** From the connection (or the previous response) to the end of the request's headers. */
+  headers: number
+  /** From the connection to the end of the whole request, body included. */
+  request: number
+  /** An idle keep-alive connection is closed after this. */
+  keepAlive: number
+  /** A connection with no traffic at all in either direction is destroyed after this. */
+  idle: number
+  /** How often Node checks the headers and request timeouts. */
+  checkEvery: number
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  headers: 10_000,
+  request: 30_000,
+  keepAlive: 10_000,
+  idle: 30_000,
+  checkEvery: 1_000,
+}

@@ -1,0 +1,68 @@
+// How delivery is doing, for an uptime monitor (`GET /healthz/delivery`), the metrics and the
+// listing: per configured channel, whether it delivers, and whether it has failed or kept a
+// request waiting for LEADS_ALERT_AFTER_SECONDS. The public answer names channels and states
+// only: no address, host or error text.
+import {
+  channelBacklogs,
+  channelStates,
+  type ChannelBacklog,
+  type ChannelState,
+} from './channel-state.js'
+import type { Channel, LeadStore } from '../store/lead-store.js'
+
+/** `delivering`; `failing` (not yet for long); `down`: failing, or a request waiting, too long. */
+export type ChannelHealth = 'delivering' | 'failing' | 'down'
+
+export interface ChannelReport {
+  state: ChannelState
+  backlog: ChannelBacklog
+  health: ChannelHealth
+}
+
+export async function channelReports(
+  store: LeadStore,
+  channels: readonly Channel[],
+  alertAfterMs: number,
+  now = Date.now(),
+): Promise<ChannelReport[]> {
+  const [states, backlogs] = await Promise.all([
+    channelStates(store, channels),
+    channelBacklogs(store, channels),
+  ])
+  return channels.map((channel) => {
+    const state = states.get(channel)!
+    const backlog = backlogs.get(channel)!
+    const failingTooLong = state.failingSince !== null && now - state.failingSince >= alertAfterMs
+    const waitingTooLong =
+      backlog.oldestQueuedAt !== null && now - backlog.oldestQueuedAt >= alertAfterMs
+    const health: ChannelHealth =
+      failingTooLong || waitingTooLong
+        ? 'down'
+        : state.failingSince !== null
+          ? 'failing'
+          : 'delivering'
+    return { state, backlog, health }
+  })
+}
+
+/** The public body of `/healthz/delivery`, and whether it is a 200. */
+export interface DeliveryHealth {
+  ok: boolean
+  body: { status: 'ok' | 'failing'; channels: Partial<Record<Channel, ChannelHealth>> }
+}
+
+export async function deliveryHealth(
+  store: LeadStore,
+  channels: readonly Channel[],
+  alertAfterMs: number,
+): Promise<DeliveryHealth> {
+  const reports = await channelReports(store, channels, alertAfterMs)
+  const ok = reports.every((report) => report.health !== 'down')
+  return {
+    ok,
+    body: {
+      status: ok ? 'ok' : 'failing',
+      channels: Object.fromEntries(reports.map((report) => [report.state.channel, report.health])),
+    },
+  }
+}

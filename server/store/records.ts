@@ -1,0 +1,220 @@
+// What the store hands out (requests, deliveries, notices, WhatsApp routes), made from its rows.
+import type { Kysely } from 'kysely'
+import type { DemoRequestRecord } from './record.js'
+import {
+  RETRY_FOR_MS,
+  type Channel,
+  type DeliveriesTable,
+  type DeliveryState,
+  type LeadDatabase,
+  type NoticesTable,
+  type NoticeType,
+  type RequestsTable,
+  type WhatsAppMessagesTable,
+  type WhatsAppTable,
+} from './schema.js'
+
+/** One delivery of one request, as the worker and the sales team's commands see it. */
+export interface Delivery {
+  requestId: string
+  channel: Channel
+  state: DeliveryState
+  attempts: number
+  nextAttemptAt: number
+  retryUntil: number
+  lastError: string | null
+  deliveredAt: string | null
+  /** When it was queued, ms since the epoch. */
+  queuedAt: number
+  /** While a worker sends it: until when it holds it (ms since the epoch); null otherwise. */
+  sendingUntil: number | null
+  /** E-mail only: who took the mail already, and who refused it for good. */
+  doneRecipients: string[]
+  refusedRecipients: string[]
+}
+
+export interface StoredRequest extends DemoRequestRecord {
+  deliveries: Delivery[]
+  /** Where its WhatsApp messages went, with what each rep's phone said; null: no WhatsApp. */
+  whatsapp: WhatsAppRoute | null
+  /** Came past the total ceiling: stored, not delivered until released. */
+  held: boolean
+}
+
+/** One WhatsApp message to one rep, with its times (ms since the epoch) as the statuses say. */
+export interface WhatsAppMessage {
+  step: number
+  rep: string
+  wamid: string | null
+  sentAt: number | null
+  deliveredAt: number | null
+  readAt: number | null
+  failedAt: number | null
+  failure: string | null
+  escalateAt: number | null
+  movedOnAt: number | null
+  movedOnBecause: 'unread' | 'failed' | 'refused' | null
+}
+
+/** A request's WhatsApp route: chosen when it was stored, moved on when nobody reads it. */
+export interface WhatsAppRoute {
+  /** `+52`, `+34`, … or `*`. */
+  territory: string
+  /** The reps in the order they are tried. */
+  reps: string[]
+  step: number
+  roundEnd: number
+  exhaustedAt: number | null
+  /** The rep it goes to now. */
+  rep: string
+  /** One per rep tried, in order (loaded for listings; empty for a job). */
+  messages: WhatsAppMessage[]
+}
+
+/** A notice about delivery, as the worker sends it. */
+export interface Notice {
+  id: string
+  carrier: Channel
+  type: NoticeType
+  subject: Channel
+  data: NoticeData
+  createdAt: string
+  attempts: number
+}
+
+/** What a notice says: the channel's outage, for the people who can mend it. */
+export interface NoticeData {
+  /** When the outage began, ISO 8601. */
+  since: string
+  /** When it ended, for a recovery. */
+  until?: string
+  /** Requests waiting for the channel when the notice was written. */
+  waiting: number
+  /** The last error the channel gave. */
+  reason: string | null
+  /** A WhatsApp message nobody read (type `whatsapp.unread`): who did not, and who is next. */
+  unread?: UnreadData
+}
+
+export interface UnreadData {
+  requestId: string
+  contactNumber: string
+  name: string
+  group: string
+  /** The rep who did not read it (or could not receive it). */
+  rep: string
+  because: 'unread' | 'failed' | 'refused'
+  /** The Cloud API's words, for `failed` and `refused`. */
+  failure: string | null
+  /** The rep it goes to now; null when every rep was tried. */
+  next: string | null
+  /** Every rep tried so far, in order. */
+  tried: string[]
+  minutes: number
+}
+
+const addresses = (json: string | null): string[] =>
+  json === null ? [] : (JSON.parse(json) as string[])
+
+export const toDelivery = (row: DeliveriesTable): Delivery => ({
+  requestId: row.request_id,
+  channel: row.channel,
+  state: row.state,
+  attempts: row.attempts,
+  nextAttemptAt: Number(row.next_attempt_at),
+  retryUntil: Number(row.retry_until),
+  lastError: row.last_error,
+  deliveredAt: row.delivered_at,
+  queuedAt: Number(row.queued_at ?? Number(row.retry_until) - RETRY_FOR_MS),
+  sendingUntil:
+    row.locked_until !== null && Number(row.locked_until) > Date.now()
+      ? Number(row.locked_until)
+      : null,
+  doneRecipients: addresses(row.done_recipients),
+  refusedRecipients: addresses(row.refused_recipients),
+})
+
+export const toNotice = (row: NoticesTable): Notice => ({
+  id: row.id,
+  carrier: row.carrier,
+  type: row.type,
+  subject: row.subject,
+  data: JSON.parse(row.data) as NoticeData,
+  createdAt: row.created_at,
+  attempts: row.attempts,
+})
+
+const msOrNull = (value: number | string | null): number | null =>
+  value === null ? null : Number(value)
+
+/** @internal whatsapp-store.ts reads routes too */
+export const toWhatsAppRoute = (
+  row: WhatsAppTable,
+  messages: readonly WhatsAppMessagesTable[] = [],
+): WhatsAppRoute => {
+  const reps = JSON.parse(row.reps) as string[]
+  return {
+    territory: row.territory,
+    reps,
+    step: row.step,
+    roundEnd: row.round_end,
+    exhaustedAt: msOrNull(row.exhausted_at),
+    rep: reps[row.step % reps.length]!,
+    messages: messages
+      .filter((message) => message.request_id === row.request_id)
+      .sort((a, b) => a.step - b.step)
+      .map((message) => ({
+        step: message.step,
+        rep: message.rep,
+        wamid: message.wamid,
+        sentAt: msOrNull(message.sent_at),
+        deliveredAt: msOrNull(message.delivered_at),
+        readAt: msOrNull(message.read_at),
+        failedAt: msOrNull(message.failed_at),
+        failure: message.failure,
+        escalateAt: msOrNull(message.escalate_at),
+        movedOnAt: msOrNull(message.moved_on_at),
+        movedOnBecause: message.moved_on_because as WhatsAppMessage['movedOnBecause'],
+      })),
+  }
+}
+
+export const toRecord = (row: RequestsTable): DemoRequestRecord => ({
+  id: row.id,
+  receivedAt: row.received_at,
+  serviceId: row.service_id,
+  templateId: row.template_id,
+  params: JSON.parse(row.params) as Record<string, string>,
+})
+
+export const fromRecord = (record: DemoRequestRecord, held = false): RequestsTable => ({
+  id: record.id,
+  received_at: record.receivedAt,
+  service_id: record.serviceId,
+  template_id: record.templateId,
+  params: JSON.stringify(record.params),
+  held: held ? 1 : 0,
+})
+
+/** The WhatsApp routes of these requests, with every message of each unless told not to. */
+export async function whatsAppRoutes(
+  db: Kysely<LeadDatabase>,
+  ids: readonly string[],
+  { messages = true }: { messages?: boolean } = {},
+): Promise<Map<string, WhatsAppRoute>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('lead_whatsapp')
+    .selectAll()
+    .where('request_id', 'in', ids)
+    .execute()
+  const sent =
+    messages && rows.length > 0
+      ? await db
+          .selectFrom('lead_whatsapp_messages')
+          .selectAll()
+          .where('request_id', 'in', ids)
+          .execute()
+      : []
+  return new Map(rows.map((row) => [row.request_id, toWhatsAppRoute(row, sent)]))
+}

@@ -1,0 +1,80 @@
+// The store on SQLite, in DATA_DIR: WAL with full synchronous commits (a request is on disk when
+// its transaction commits), and the cap (OUTBOX_MAX_BYTES) kept by SQLite itself.
+import { join } from 'node:path'
+import type SqliteDatabase from 'better-sqlite3'
+import { Kysely, SqliteDialect, sql } from 'kysely'
+import type { StoreOptions } from './capacity.js'
+import { StoreError, errorText, type Dialect } from './dialect.js'
+import { openSqlite, pragmaValue } from './sqlite-connections.js'
+import type { LeadDatabase } from './schema.js'
+
+export const SQLITE_FILE = 'leads.sqlite'
+
+/** Opens (or creates) the store's file in `dataDir`; throws a StoreError when it cannot. */
+export function openSqliteDialect(dataDir: string, options: StoreOptions): Dialect {
+  const file = join(dataDir, SQLITE_FILE)
+  let sqlite: SqliteDatabase.Database
+  let pageSize: number
+  try {
+    sqlite = openSqlite(file)
+    // exec(), not pragma(): it makes no statement object (see lead-store-gc.ts). secure_delete:
+    // what is deleted (an erased request) is overwritten with zeros, not left in free pages.
+    sqlite.exec(
+      'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; ' +
+        'PRAGMA secure_delete = ON',
+    )
+    pageSize = pragmaValue(sqlite, 'page_size')
+    // The cap: SQLite refuses to grow the file past it (SQLITE_FULL), whatever the writer.
+    const maxPages = Math.max(Math.floor(options.maxBytes / pageSize), 16)
+    sqlite.exec(`PRAGMA max_page_count = ${maxPages}`)
+  } catch (error) {
+    throw new StoreError(
+      `DATA_DIR ${dataDir} cannot hold the demo requests: ${file}: ${errorText(error)}. ` +
+        'Point DATA_DIR at a folder this user can write.',
+    )
+  }
+  const db = new Kysely<LeadDatabase>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return {
+    kind: 'sqlite',
+    setting: 'DATA_DIR',
+    location: file,
+    dataDir,
+    db,
+
+    /**
+     * SQLite rolls a transaction back by itself when the disk or the cap is full; the driver's
+     * own rollback would then fail and hide why. BEGIN IMMEDIATE takes the write lock at once,
+     * so the CLI writing meanwhile waits its turn (busy timeout) instead of failing half way.
+     */
+    transact: (work) =>
+      db.connection().execute(async (connection) => {
+        await sql`begin immediate`.execute(connection)
+        try {
+          const result = await work(connection)
+          await sql`commit`.execute(connection)
+          return result
+        } catch (error) {
+          if (sqlite.inTransaction) await sql`rollback`.execute(connection).catch(() => undefined)
+          throw error
+        }
+      }),
+
+    // One server per file: nobody else migrates it.
+    migrating: (work) => work(db),
+
+    migrated: () => options.onSqliteOpen?.(sqlite),
+
+    async usedBytes() {
+      const pages = pragmaValue(sqlite, 'page_count')
+      const free = pragmaValue(sqlite, 'freelist_count')
+      return (pages - free) * pageSize
+    },
+
+    outOfRoom(error, used) {
+      if ((error as { code?: string } | null)?.code !== 'SQLITE_FULL') return null
+      // The cap (max_page_count) and a full disk say the same; the page count tells them apart.
+      const maxPages = pragmaValue(sqlite, 'max_page_count')
+      return used + options.largestRecordBytes * 2 >= maxPages * pageSize ? 'full' : 'no-space'
+    },
+  }
+}
