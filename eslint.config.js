@@ -71,6 +71,52 @@ const upwardImports = LAYERS.slice(0, -1).map((layer, index) => ({
     .join(', ')}: import from its own layer or a lower one (decision 007)`,
 }))
 
+/**
+ * The rooms of server/, lowest first (decision 019): a room imports from its own layer or a
+ * lower one, and another room only through its face, `index.ts`. The entrance (server/*.ts)
+ * puts them together. Tests may reach inside.
+ */
+const SERVER_LAYERS = [
+  ['text'], // how outside text is made safe to log and show
+  ['settings'], // the environment, read and checked once
+  ['http'], // the edge: listener, serving rules, security headers
+  ['store'], // the lead store: dialects, migrations, records
+  ['intake'], // a demo request from the form to the store
+  ['queue'], // the jobs' states, outcomes and health
+  ['mail'],
+  ['webhook'],
+  ['whatsapp'],
+  ['delivery'], // the worker that hands each job to its channel
+  ['privacy'], // exports, erasures and retention
+  ['cli'], // npm run outbox
+  ['entrance'], // server/*.ts: the app, the service, the start
+]
+const SERVER_TESTS = ['server/**/*.test.ts']
+const roomPath = (type) =>
+  ['mail', 'webhook', 'whatsapp'].includes(type) ? `server/channels/${type}` : `server/${type}`
+const serverElements = [
+  ...SERVER_LAYERS.flat()
+    .filter((type) => type !== 'entrance')
+    .map((type) => ({ type, pattern: roomPath(type) })),
+  // Last, so that it takes only the files the rooms above did not: server/*.ts.
+  { type: 'entrance', pattern: 'server' },
+]
+const serverRooms = SERVER_LAYERS.flat().filter((type) => type !== 'entrance')
+const serverPolicies = [
+  ...SERVER_LAYERS.slice(0, -1).map((layer, index) => ({
+    from: { element: { type: layer } },
+    disallow: { to: { element: { type: SERVER_LAYERS.slice(index + 1).flat() } } },
+    message: `server/${layer.join('/')} sits below ${SERVER_LAYERS.slice(index + 1)
+      .flat()
+      .join(', ')}: import from its own layer or a lower one (decision 019)`,
+  })),
+  {
+    to: { element: { type: serverRooms, fileInternalPath: '!index.ts' } },
+    disallow: { from: { element: { type: SERVER_LAYERS.flat() } } },
+    message: 'another room is entered through its face, index.ts (decision 019)',
+  },
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -171,6 +217,22 @@ export default tseslint.config(
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'allow', policies: upwardImports }],
+    },
+  },
+
+  // The rooms of server/.
+  {
+    files: ['server/**/*.ts'],
+    ignores: SERVER_TESTS,
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': serverElements,
+      'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
+      // The server names its modules as Node runs them compiled (./x.js for x.ts).
+      'import/resolver': { typescript: { project: 'tsconfig.server.json' } },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'allow', policies: serverPolicies }],
     },
   },
 )

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { DevAnswer, DevServerExtension } from '../scripts/dev-server/extension.ts'
 import { listenOrExit } from '../scripts/dev-server/listen.ts'
-import { editorContentSecurityPolicy } from '../server/http/security-headers.ts'
+import { editorContentSecurityPolicy } from '../server/http/index.ts'
 import { decapRequire } from './install.mjs'
 import { PROXY_PATH, editorProxy } from './proxy.mjs'
 

@@ -9,9 +9,9 @@ import { availableParallelism } from 'node:os'
 import { extname, join, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
-import { COMPRESSIBLE } from '../server/http/precompressed.js'
-import { editorSecurityHeaders, securityHeaders } from '../server/http/security-headers.js'
-import { readSiteBuild, readSitePages } from '../server/http/site-build.js'
+import { COMPRESSIBLE } from '../server/http/index.js'
+import { editorSecurityHeaders, securityHeaders } from '../server/http/index.js'
+import { readSiteBuild, readSitePages } from '../server/http/index.js'
 import {
   headersFile,
   nginxEditorRules,

@@ -1,7 +1,7 @@
 // Renders the rules for static hosts from what the Node server does: the headers from the same
 // header map it sends, the redirects from the same pages and files it serves.
-import { ASSETS_PREFIX, EDITOR_PATH, IMMUTABLE_CACHE } from '../server/http/security-headers.js'
-import type { SitePage } from '../server/http/site-build.js'
+import { ASSETS_PREFIX, EDITOR_PATH, IMMUTABLE_CACHE } from '../server/http/index.js'
+import type { SitePage } from '../server/http/index.js'
 
 /**
  * What Cloudflare Pages reads of `_headers` and `_redirects`. A longer line, or a rule past these

@@ -2,7 +2,7 @@
 // start: a wrong value stops it with one line naming the variable. HOST and DATA_DIR are the
 // server's own settings (server/settings/config.ts), so the requests stored in development land where
 // `npm start` and `npm run outbox` look for them.
-import { readDataDir, SETTINGS as SERVER_SETTINGS } from '../server/settings/config.ts'
+import { readDataDir, SETTINGS as SERVER_SETTINGS } from '../server/settings/index.ts'
 import { setting, settingsReader, type Env } from '../src/config/env-settings.ts'
 
 const port = (fallback: string) =>

@@ -20,22 +20,22 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify'
 import proxyAddr from '@fastify/proxy-addr'
-import { ConnectionLimits, type ConnectionCounts } from './http/connection-limits.js'
-import { BODY_LIMIT, demoIntake, type FloodEpisode } from './intake/demo-intake.js'
+import { ConnectionLimits, type ConnectionCounts } from './http/index.js'
+import { BODY_LIMIT, demoIntake, type FloodEpisode } from './intake/index.js'
 import {
   DEFAULT_LIMITS,
   DEFAULT_TIMEOUTS,
   type ServerLimits,
   type ServerTimeouts,
-} from './intake/limits.js'
-import type { Channel, LeadStore } from './store/lead-store.js'
-import type { DemoRequestRecord } from './store/record.js'
-import type { Readiness } from './store/capacity.js'
-import type { DeliveryHealth } from './queue/health.js'
-import { COMPRESSIBLE } from './http/precompressed.js'
-import { OneLinePerRequest } from './http/request-log.js'
-import { classifyPath } from './http/request-path.js'
-import { DEFAULT_TURN_LIMITS, oneRequestAtATime } from './http/request-turns.js'
+} from './intake/index.js'
+import type { Channel, LeadStore } from './store/index.js'
+import type { DemoRequestRecord } from './store/index.js'
+import type { Readiness } from './store/index.js'
+import type { DeliveryHealth } from './queue/index.js'
+import { COMPRESSIBLE } from './http/index.js'
+import { OneLinePerRequest } from './http/index.js'
+import { classifyPath } from './http/index.js'
+import { DEFAULT_TURN_LIMITS, oneRequestAtATime } from './http/index.js'
 import {
   NO_STORE,
   REVALIDATE_CACHE,
@@ -44,10 +44,10 @@ import {
   EDITOR_PATH,
   isEditorPath,
   securityHeaders,
-} from './http/security-headers.js'
-import { readSiteBuild, type SiteBuild } from './http/site-build.js'
-import { TEXT, clientErrorStatus, sendText } from './http/text-reply.js'
-import { whatsappWebhook, type WhatsAppWebhookOptions } from './channels/whatsapp/status-webhook.js'
+} from './http/index.js'
+import { readSiteBuild, type SiteBuild } from './http/index.js'
+import { TEXT, clientErrorStatus, sendText } from './http/index.js'
+import { whatsappWebhook, type WhatsAppWebhookOptions } from './channels/whatsapp/index.js'
 
 /** @internal the tests and the browser suites' test server build the app with it */
 export interface AppOptions {

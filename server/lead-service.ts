@@ -5,17 +5,17 @@
 // laptop or in a test goes the way a visitor's goes in production.
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppOptions } from './app.js'
-import type { ServerConfig } from './settings/config.js'
-import { lockDataDir, type DataDirLock } from './store/data-dir.js'
-import { DeliveryWorker, deliveryChannels } from './delivery/worker.js'
-import { deliveryHealth } from './queue/health.js'
-import { LARGEST_RECORD_BYTES } from './intake/demo-request-check.js'
-import { SQLITE_FILE, openLeadStore, type Channel, type LeadStore } from './store/lead-store.js'
-import type { StoreOptions } from './store/lead-store.js'
+import type { ServerConfig } from './settings/index.js'
+import { lockDataDir, type DataDirLock } from './store/index.js'
+import { DeliveryWorker, deliveryChannels } from './delivery/index.js'
+import { deliveryHealth } from './queue/index.js'
+import { LARGEST_RECORD_BYTES } from './intake/index.js'
+import { SQLITE_FILE, openLeadStore, type Channel, type LeadStore } from './store/index.js'
+import type { StoreOptions } from './store/index.js'
 import { deliveryMetrics, type DeliveryMetrics } from './metrics.js'
-import { importDataDirOutbox } from './store/outbox-import.js'
-import { RetentionJob } from './privacy/retention.js'
-import { assignRep } from './channels/whatsapp/store.js'
+import { importDataDirOutbox } from './store/index.js'
+import { RetentionJob } from './privacy/index.js'
+import { assignRep } from './channels/whatsapp/index.js'
 
 /** What a test may change in the store: its one fault seam. */
 export type StoreSeams = Pick<StoreOptions, 'onSqliteOpen'>

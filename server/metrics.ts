@@ -5,9 +5,9 @@
 // names and outcomes only, never personal data.
 import { createServer, type Server } from 'node:http'
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client'
-import { channelReports, type ChannelReport } from './queue/health.js'
-import type { DeliveryObserver } from './delivery/worker.js'
-import type { Channel, LeadStore } from './store/lead-store.js'
+import { channelReports, type ChannelReport } from './queue/index.js'
+import type { DeliveryObserver } from './delivery/index.js'
+import type { Channel, LeadStore } from './store/index.js'
 
 /** One gauge per channel: its name, its help, and its value from the channel's report. */
 const CHANNEL_GAUGES: [string, string, (report: ChannelReport, now: number) => number][] = [

@@ -5,13 +5,13 @@ import { fileURLToPath } from 'node:url'
 import closeWithGrace from 'close-with-grace'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
-import { ConfigError, readConfig, type ServerConfig } from './settings/config.js'
-import { DataDirError } from './store/data-dir.js'
-import { SEND_FORM_PATH, SEND_PATH } from './intake/demo-intake.js'
-import { StoreError } from './store/lead-store.js'
+import { ConfigError, readConfig, type ServerConfig } from './settings/index.js'
+import { DataDirError } from './store/index.js'
+import { SEND_FORM_PATH, SEND_PATH } from './intake/index.js'
+import { StoreError } from './store/index.js'
 import { openLeadService, type LeadService, type StoreSeams } from './lead-service.js'
 import { listenForMetrics } from './metrics.js'
-import { SiteBuildError, readSiteBuild } from './http/site-build.js'
+import { SiteBuildError, readSiteBuild } from './http/index.js'
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 

@@ -4,7 +4,7 @@
 // start with one line.
 import Fastify, { type FastifyInstance } from 'fastify'
 import { registerLeadIntake } from '../../server/app.ts'
-import { readConfig } from '../../server/settings/config.ts'
+import { readConfig } from '../../server/settings/index.ts'
 import { openLeadService, type LeadService } from '../../server/lead-service.ts'
 import { isOperatorError } from '../../server/start-server.ts'
 

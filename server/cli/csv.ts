@@ -7,8 +7,8 @@ import { stringify, type Options } from 'csv-stringify'
 import { stringify as stringifySync } from 'csv-stringify/sync'
 import { ATTRIBUTION_MAX_LENGTH, type AttributionParam } from '../../src/contract/attribution.js'
 import { CONTACT_NUMBER_PARAM, FIELD_NAMES } from '../../src/contract/demo-request.js'
-import type { LeadStore } from '../store/lead-store.js'
-import type { DemoRequestRecord } from '../store/record.js'
+import type { LeadStore } from '../store/index.js'
+import type { DemoRequestRecord } from '../store/index.js'
 
 /**
  * The CSV's columns: the record's id and time, then the template params the page sends.

@@ -1,18 +1,18 @@
 // `npm run outbox`'s listings: a request as the sales team reads it, the channels' lines, the
 // held requests apart, JSON Lines for scripts.
 import { requestLines } from '../../src/contract/lead-server-text.js'
-import { DEFAULT_TIME_ZONE, type DeliveryConfig } from '../settings/config.js'
-import { channelReports, type ChannelReport } from '../queue/health.js'
-import { arrivedAt, deliveryState, whatsAppLines } from '../channels/mail/lead-mail.js'
+import { DEFAULT_TIME_ZONE, type DeliveryConfig } from '../settings/index.js'
+import { channelReports, type ChannelReport } from '../queue/index.js'
+import { arrivedAt, deliveryState, whatsAppLines } from '../channels/mail/index.js'
 import {
   type Channel,
   type Delivery,
   type LeadStore,
   type StoredRequest,
   type WhatsAppRoute,
-} from '../store/lead-store.js'
-import type { DemoRequestRecord } from '../store/record.js'
-import { visibleControls } from '../text/visible-text.js'
+} from '../store/index.js'
+import type { DemoRequestRecord } from '../store/index.js'
+import { visibleControls } from '../text/index.js'
 import { type ChunkedOutput } from './output.js'
 
 const KNOWN = new Set<string>(requestLines.map(([name]) => name))

@@ -7,9 +7,9 @@ import { once } from 'node:events'
 import { Writable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import { spreadsheetHeadings, spreadsheetSheetName } from '../../src/contract/lead-server-text.js'
-import type { LeadStore, StoredRequest } from '../store/lead-store.js'
-import { deliveryState, whatsAppLines } from '../channels/mail/lead-mail.js'
-import { visibleControls } from '../text/visible-text.js'
+import type { LeadStore, StoredRequest } from '../store/index.js'
+import { deliveryState, whatsAppLines } from '../channels/mail/index.js'
+import { visibleControls } from '../text/index.js'
 
 type Column = keyof typeof spreadsheetHeadings
 const COLUMNS = Object.keys(spreadsheetHeadings) as Column[]

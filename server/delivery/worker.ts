@@ -24,9 +24,9 @@ import {
   recordChannelWorks,
   releaseProbe,
   takeProbe,
-} from '../queue/channel-state.js'
-import type { DeliveryConfig } from '../settings/config.js'
-import { CHANNEL_NAMES } from '../channels/mail/notices.js'
+} from '../queue/index.js'
+import type { DeliveryConfig } from '../settings/index.js'
+import { CHANNEL_NAMES } from '../channels/mail/index.js'
 import {
   CHANNELS,
   jobRef,
@@ -34,12 +34,12 @@ import {
   type Job,
   type JobRef,
   type LeadStore,
-} from '../store/lead-store.js'
-import { mailSender } from '../channels/mail/mail-sender.js'
-import { errorText, type Outcome, type Sender } from '../queue/outcome.js'
-import { webhookSender } from '../channels/webhook/webhook-sender.js'
-import { WhatsAppFollowUp } from '../channels/whatsapp/follow-up.js'
-import { whatsappSender } from '../channels/whatsapp/sender.js'
+} from '../store/index.js'
+import { mailSender } from '../channels/mail/index.js'
+import { errorText, type Outcome, type Sender } from '../queue/index.js'
+import { webhookSender } from '../channels/webhook/index.js'
+import { WhatsAppFollowUp } from '../channels/whatsapp/index.js'
+import { whatsappSender } from '../channels/whatsapp/index.js'
 
 /** The longest one send may take, from the connection to the answer: then it is cut. */
 const SEND_DEADLINE_MS = 60_000

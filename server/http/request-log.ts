@@ -4,7 +4,7 @@
 // sending endpoints' 4xx answers are summarised per route and status (repeated-lines.ts), and a
 // request whose refusal the intake has already counted in its own summary writes no line.
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify'
-import { bounded } from '../text/log-bounds.js'
+import { bounded } from '../text/index.js'
 import { RepeatedLines } from './repeated-lines.js'
 
 const counted = new WeakSet<FastifyRequest>()

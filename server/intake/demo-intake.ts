@@ -18,18 +18,18 @@ import {
   newContactNumber,
 } from '../../src/contract/demo-request.js'
 import { refusals } from '../../src/contract/lead-server-text.js'
-import { clientKey } from '../http/client-address.js'
+import { clientKey } from '../http/index.js'
 import { FloodEpisodes } from './flood-episodes.js'
 import { DEFAULT_LIMITS } from './limits.js'
-import { bounded } from '../text/log-bounds.js'
+import { bounded } from '../text/index.js'
 import { MAX_ID_LENGTH, checkTemplateParams, withCleanAttribution } from './demo-request-check.js'
-import { newRecord, type DemoRequestRecord } from '../store/record.js'
-import { StoreWriteError } from '../store/capacity.js'
-import { RepeatedLines } from '../http/repeated-lines.js'
-import { countedInSummary } from '../http/request-log.js'
-import { NO_STORE } from '../http/security-headers.js'
+import { newRecord, type DemoRequestRecord } from '../store/index.js'
+import { StoreWriteError } from '../store/index.js'
+import { RepeatedLines } from '../http/index.js'
+import { countedInSummary } from '../http/index.js'
+import { NO_STORE } from '../http/index.js'
 import { TotalCeiling } from './total-ceiling.js'
-import { clientErrorStatus, sendText } from '../http/text-reply.js'
+import { clientErrorStatus, sendText } from '../http/index.js'
 
 export { SEND_FORM_PATH, SEND_PATH }
 export const BODY_LIMIT = 50 * 1024

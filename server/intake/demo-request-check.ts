@@ -21,7 +21,7 @@ import {
   type FieldName,
 } from '../../src/contract/demo-request.js'
 import { refusals } from '../../src/contract/lead-server-text.js'
-import { newRecord } from '../store/record.js'
+import { newRecord } from '../store/index.js'
 
 /**
  * Every template parameter the page may send, with the longest value each may hold.

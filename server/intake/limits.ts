@@ -1,7 +1,7 @@
 // The server's protective limits. The defaults (server/settings/config.ts) suit a small business's landing
 // page and should never need touching: a visitor sends one request, perhaps a retry; a flood
 // from one client, a connection pile-up or a runaway store is what they stop.
-import { readConfig } from '../settings/config.js'
+import { readConfig } from '../settings/index.js'
 
 export interface ServerLimits {
   /** Demo requests accepted per client per minute (the sending endpoints only). */

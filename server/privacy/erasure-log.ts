@@ -4,7 +4,7 @@
 // id is printed in the mails, so it would point back at the person).
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { LeadStore } from '../store/lead-store.js'
+import type { LeadStore } from '../store/index.js'
 
 /**
  * Why requests were erased: a person asked (ARCO, GDPR art. 17), they outlived retention, or

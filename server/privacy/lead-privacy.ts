@@ -7,8 +7,8 @@
 // worker never sends it afterwards.
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
 import { recordErasure, type ErasureRule } from './erasure-log.js'
-import type { LeadStore, StoredRequest } from '../store/lead-store.js'
-import type { LeadDatabase } from '../store/schema.js'
+import type { LeadStore, StoredRequest } from '../store/index.js'
+import type { LeadDatabase } from '../store/index.js'
 import { sentBy, type Person } from './person-match.js'
 
 /** What an erasure removed. */

@@ -5,8 +5,8 @@
 // on one PostgreSQL each runs the job, and one at a time erases (lead-privacy.ts).
 import type { FastifyBaseLogger } from 'fastify'
 import { eraseExpired } from './lead-privacy.js'
-import type { LeadStore } from '../store/lead-store.js'
-import { dropFromDataDirOutbox } from '../store/outbox-file-erasure.js'
+import type { LeadStore } from '../store/index.js'
+import { dropFromDataDirOutbox } from '../store/index.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

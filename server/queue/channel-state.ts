@@ -3,13 +3,7 @@
 // it last delivered, and whether this outage's notices were queued. Also what waits on each
 // channel, for the health endpoint, the metrics, the listing and the notices.
 import { randomUUID } from 'node:crypto'
-import type {
-  Channel,
-  ChannelsTable,
-  LeadStore,
-  NoticeData,
-  NoticeType,
-} from '../store/lead-store.js'
+import type { Channel, ChannelsTable, LeadStore, NoticeData, NoticeType } from '../store/index.js'
 
 export interface ChannelState {
   channel: Channel

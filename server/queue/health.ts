@@ -8,7 +8,7 @@ import {
   type ChannelBacklog,
   type ChannelState,
 } from './channel-state.js'
-import type { Channel, LeadStore } from '../store/lead-store.js'
+import type { Channel, LeadStore } from '../store/index.js'
 
 /** `delivering`; `failing` (not yet for long); `down`: failing, or a request waiting, too long. */
 export type ChannelHealth = 'delivering' | 'failing' | 'down'

@@ -1,7 +1,7 @@
 // What one send through a channel can come to, and who is to blame: the channel (any send would
 // fail now: hold the channel, keep the job), or the job itself (this message or this body: retry
 // it, or make it a dead letter once the channel is seen delivering others).
-import type { Job } from '../store/lead-store.js'
+import type { Job } from '../store/index.js'
 
 export type Outcome =
   /** Taken: by every recipient, for a mail. */
@@ -42,3 +42,7 @@ export const errorText = (error: unknown): string =>
 /** A peer's words, bounded: a log line or a listing never holds megabytes of them. */
 export const bounded = (text: string, max = 300): string =>
   text.length > max ? `${text.slice(0, max)}…` : text
+
+/** Why a send was cut short, as the signal's reason says. */
+export const abortReason = (signal: AbortSignal): string =>
+  bounded(errorText(signal.reason ?? 'aborted'))

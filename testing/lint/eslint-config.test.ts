@@ -19,6 +19,27 @@ describe('the lint configuration', () => {
     expect(await brokenRules('src/pages/probe.tsx', importsSection)).toEqual([])
   })
 
+  it('keeps the rooms of server/ one-way, each entered through its face (decision 019)', async () => {
+    const importsIntake =
+      "import { demoIntake } from '../intake/index.js'\nexport const x = demoIntake\n"
+    expect(await brokenRules('server/store/probe.ts', importsIntake)).toEqual([
+      'boundaries/dependencies',
+    ])
+    expect(await brokenRules('server/delivery/probe.ts', importsIntake)).toEqual([])
+    const reachesInside =
+      "import { openLeadStore } from '../store/lead-store.js'\nexport const x = openLeadStore\n"
+    expect(await brokenRules('server/intake/probe.ts', reachesInside)).toEqual([
+      'boundaries/dependencies',
+    ])
+    expect(
+      await brokenRules('server/intake/probe.ts', reachesInside.replace('lead-store', 'index')),
+    ).toEqual([])
+    // Inside its own room a file imports its neighbours directly.
+    expect(
+      await brokenRules('server/store/probe.ts', reachesInside.replace('../store/', './')),
+    ).toEqual([])
+  })
+
   it('keeps rules pure: no page, storage or network', async () => {
     for (const code of [
       'export const here = () => window.location.href\n',

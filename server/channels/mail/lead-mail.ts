@@ -6,10 +6,10 @@ import { CAMPAIGN_KEYS } from '../../../src/contract/attribution.js'
 import { escapeHtml } from '../../../src/contract/escape-html.js'
 import { requestLines, spreadsheetHeadings } from '../../../src/contract/lead-server-text.js'
 import type { CountryCode } from 'libphonenumber-js/max'
-import type { Delivery, WhatsAppRoute } from '../../store/lead-store.js'
-import type { DemoRequestRecord } from '../../store/record.js'
-import { parsePhone, phoneForPeople, phoneLinks } from '../../settings/phone-number.js'
-import { visibleControls } from '../../text/visible-text.js'
+import type { Delivery, WhatsAppRoute } from '../../store/index.js'
+import type { DemoRequestRecord } from '../../store/index.js'
+import { parsePhone, phoneForPeople, phoneLinks } from '../../settings/index.js'
+import { visibleControls } from '../../text/index.js'
 
 const SHOWN = new Set<string>([
   ...requestLines.map(([name]) => name),

@@ -7,13 +7,12 @@
 import MailComposer from 'nodemailer/lib/mail-composer/index.js'
 import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js'
 import SMTPConnection from 'nodemailer/lib/smtp-connection/index.js'
-import type { DeliveryConfig } from '../../settings/config.js'
+import type { DeliveryConfig } from '../../settings/index.js'
 import { noticeMail } from './notices.js'
 import { displayName, leadMail } from './lead-mail.js'
 import type { CountryCode } from 'libphonenumber-js/max'
-import type { Job } from '../../store/lead-store.js'
-import { bounded, errorText, type Outcome, type Sender } from '../../queue/outcome.js'
-import { abortReason } from '../webhook/webhook-sender.js'
+import type { Job } from '../../store/index.js'
+import { abortReason, bounded, errorText, type Outcome, type Sender } from '../../queue/index.js'
 
 type MailConfig = NonNullable<DeliveryConfig['email']>
 

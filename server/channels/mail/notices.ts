@@ -5,8 +5,8 @@
 // (`delivery.failing`, `delivery.recovered`, `demo_requests.held`).
 import { escapeHtml } from '../../../src/contract/escape-html.js'
 import { arrivedAt } from './lead-mail.js'
-import type { Channel, Notice, UnreadData } from '../../store/lead-store.js'
-import { visibleControls } from '../../text/visible-text.js'
+import type { Channel, Notice, UnreadData } from '../../store/index.js'
+import { visibleControls } from '../../text/index.js'
 
 /** Each channel as the notices and the listing name it. */
 export const CHANNEL_NAMES: Record<Channel, string> = {

@@ -4,10 +4,10 @@
 // fault; any other answer, or none, would be the same for every request: the channel's.
 import { Webhook } from 'standardwebhooks'
 import type { CountryCode } from 'libphonenumber-js/max'
-import type { DeliveryConfig } from '../../settings/config.js'
-import { webhookBody } from '../mail/lead-mail.js'
-import { noticeWebhookBody } from '../mail/notices.js'
-import { bounded, errorText, type Sender } from '../../queue/outcome.js'
+import type { DeliveryConfig } from '../../settings/index.js'
+import { webhookBody } from '../mail/index.js'
+import { noticeWebhookBody } from '../mail/index.js'
+import { abortReason, bounded, errorText, type Sender } from '../../queue/index.js'
 
 /** Answers that refuse this body, not the channel. */
 const REFUSES_THE_BODY = new Set([400, 413, 422])
@@ -58,7 +58,3 @@ export function webhookSender(
     },
   }
 }
-
-/** Why a send was cut short, as the signal's reason says. */
-export const abortReason = (signal: AbortSignal): string =>
-  bounded(errorText(signal.reason ?? 'aborted'))

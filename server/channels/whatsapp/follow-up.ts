@@ -4,8 +4,8 @@
 // mail to LEADS_MAIL_TO that says who did not read it. Run by the delivery worker on each poll;
 // with several servers, each move is made by one of them (whatsapp-store.ts).
 import type { FastifyBaseLogger } from 'fastify'
-import type { WhatsAppConfig } from '../../settings/config.js'
-import type { Channel, LeadStore } from '../../store/lead-store.js'
+import type { WhatsAppConfig } from '../../settings/index.js'
+import type { Channel, LeadStore } from '../../store/index.js'
 import { dueUnread, earlyStatuses, moveOn, recordStatuses, type MessageStatus } from './store.js'
 
 export class WhatsAppFollowUp {

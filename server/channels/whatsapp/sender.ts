@@ -8,15 +8,14 @@
 // expired (190), the throughput (130429) or pair rate limit (131056), a template that is not
 // approved, any 5xx or no answer hold the channel; a rep's number that cannot receive (131026,
 // 131047, …) is this request's, and it goes on to the next rep at once.
-import type { WhatsAppConfig } from '../../settings/config.js'
-import type { Channel, LeadStore, WhatsAppRoute } from '../../store/lead-store.js'
-import type { DemoRequestRecord } from '../../store/record.js'
-import { parsePhone, phoneForPeople } from '../../settings/phone-number.js'
-import { bounded, errorText, type Outcome, type Sender } from '../../queue/outcome.js'
-import { visibleControls } from '../../text/visible-text.js'
-import { abortReason } from '../webhook/webhook-sender.js'
+import type { WhatsAppConfig } from '../../settings/index.js'
+import type { Channel, LeadStore, WhatsAppRoute } from '../../store/index.js'
+import type { DemoRequestRecord } from '../../store/index.js'
+import { parsePhone, phoneForPeople } from '../../settings/index.js'
+import { abortReason, bounded, errorText, type Outcome, type Sender } from '../../queue/index.js'
+import { visibleControls } from '../../text/index.js'
 import { moveOn, recordSent, startNewRound } from './store.js'
-import { afterWorkingMinutes } from '../../settings/working-hours.js'
+import { afterWorkingMinutes } from '../../settings/index.js'
 import type { CountryCode } from 'libphonenumber-js/max'
 
 /** The most of an answer read: a Cloud API answer is a few hundred bytes. */

@@ -9,8 +9,8 @@
 //   https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages/status
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify'
-import { NO_STORE } from '../../http/security-headers.js'
-import { sendText } from '../../http/text-reply.js'
+import { NO_STORE } from '../../http/index.js'
+import { sendText } from '../../http/index.js'
 import type { MessageStatus } from './store.js'
 
 /** @internal its tests use it too */

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { CountryCode } from 'libphonenumber-js/max'
-import type { DemoRequestRecord } from '../../store/record.js'
+import type { DemoRequestRecord } from '../../store/index.js'
 import {
   queuedAnew,
   toWhatsAppRoute,
@@ -16,9 +16,9 @@ import {
   type LeadStore,
   type UnreadData,
   type WhatsAppRoute,
-} from '../../store/lead-store.js'
-import { parsePhone } from '../../settings/phone-number.js'
-import { repsInTurn, type WhatsAppRoutes } from '../../settings/whatsapp-routes.js'
+} from '../../store/index.js'
+import { parsePhone } from '../../settings/index.js'
+import { repsInTurn, type WhatsAppRoutes } from '../../settings/index.js'
 
 type Db = Kysely<LeadDatabase>
 

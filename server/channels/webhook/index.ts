@@ -1,0 +1,1 @@
+export { webhookSender } from './webhook-sender.js'

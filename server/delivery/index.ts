@@ -1,0 +1,1 @@
+export { deliveryChannels, type DeliveryObserver, DeliveryWorker } from './worker.js'

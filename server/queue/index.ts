@@ -1,0 +1,17 @@
+export {
+  channelBacklogs,
+  channelStates,
+  claimOutageNotice,
+  queueNotices,
+  recordChannelFault,
+  recordChannelWorks,
+  releaseProbe,
+  takeProbe,
+} from './channel-state.js'
+export {
+  type ChannelReport,
+  channelReports,
+  deliveryHealth,
+  type DeliveryHealth,
+} from './health.js'
+export { abortReason, bounded, errorText, type Outcome, type Sender } from './outcome.js'

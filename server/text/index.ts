@@ -1,0 +1,2 @@
+export { bounded } from './log-bounds.js'
+export { visibleControls } from './visible-text.js'
