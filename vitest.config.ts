@@ -36,6 +36,18 @@ const STARTS_PROGRAMS = [
   'server/http/static-hosts.test.ts',
 ]
 
+/**
+ * The process tests that depend on the Node line they run on (the native SQLite addon, the
+ * production install, the server's start): npm test runs these on the machine's own Node as
+ * well as on the LTS line, where every process test runs (testing/server-tests-on-lts.mjs).
+ */
+const NODE_LINE_TESTS = [
+  'server/process.test.ts',
+  'server/production-install.test.ts',
+  'server/store/lead-store.test.ts',
+  'server/store/sqlite-connections.test.ts',
+]
+
 const webTests = {
   environment: 'jsdom',
   include: ['src/**/*.test.{ts,tsx}'],
@@ -66,6 +78,21 @@ const nodeTests = {
   testTimeout: 60_000,
   hookTimeout: 120_000,
   fileParallelism: false,
+}
+
+const processTests = {
+  ...nodeTests,
+  // One throwaway PostgreSQL for the run (each test takes a fresh database in it), and the
+  // server compiled once for every file that runs it.
+  globalSetup: [
+    ...nodeTests.globalSetup,
+    'testing/server/postgres.ts',
+    'testing/server/compile-once.ts',
+  ],
+  // Most of their time is spent waiting on another program (a deadline, a retry, a start):
+  // two files at once keep the cores busy without starving either.
+  fileParallelism: true,
+  maxWorkers: 2,
 }
 
 export default defineConfig({
@@ -99,15 +126,15 @@ export default defineConfig({
       {
         test: {
           name: 'processes',
-          ...nodeTests,
+          ...processTests,
           include: STARTS_PROGRAMS,
-          // One throwaway PostgreSQL for the run (each test takes a fresh database in it), and
-          // the server compiled once for every file that runs it.
-          globalSetup: [
-            ...nodeTests.globalSetup,
-            'testing/server/postgres.ts',
-            'testing/server/compile-once.ts',
-          ],
+        },
+      },
+      {
+        test: {
+          name: 'node-line',
+          ...processTests,
+          include: NODE_LINE_TESTS,
         },
       },
     ],
