@@ -36,7 +36,8 @@ import {
   type LeadStore,
 } from '../store/index.js'
 import { mailSender } from '../channels/mail/index.js'
-import { errorText, type Outcome, type Sender } from '../queue/index.js'
+import { type Outcome, type Sender } from '../queue/index.js'
+import { errorText } from '../text/index.js'
 import { webhookSender } from '../channels/webhook/index.js'
 import { WhatsAppFollowUp } from '../channels/whatsapp/index.js'
 import { whatsappSender } from '../channels/whatsapp/index.js'

@@ -53,7 +53,7 @@ export async function eraseRequests(
   const erased = await store.atomically(async (trx) => {
     const counts: Counts = { requests: 0, deliveries: 0 }
     // One statement per id rather than one `in (…)` list: the same SQL text each time, which
-    // SQLite keeps prepared (lead-store-gc.ts).
+    // SQLite keeps prepared (store/sqlite-connections.ts).
     for (const id of ids) {
       const deliveries = await trx
         .deleteFrom('lead_deliveries')

@@ -14,4 +14,4 @@ export {
   deliveryHealth,
   type DeliveryHealth,
 } from './health.js'
-export { abortReason, bounded, errorText, type Outcome, type Sender } from './outcome.js'
+export { abortReason, type Outcome, type Sender } from './outcome.js'

@@ -2,6 +2,7 @@
 // fail now: hold the channel, keep the job), or the job itself (this message or this body: retry
 // it, or make it a dead letter once the channel is seen delivering others).
 import type { Job } from '../store/index.js'
+import { bounded, errorText } from '../text/index.js'
 
 export type Outcome =
   /** Taken: by every recipient, for a mail. */
@@ -35,13 +36,6 @@ export interface Sender {
     recipients: (answers: RecipientAnswers) => Promise<void>,
   ): Promise<Outcome>
 }
-
-export const errorText = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error)
-
-/** A peer's words, bounded: a log line or a listing never holds megabytes of them. */
-export const bounded = (text: string, max = 300): string =>
-  text.length > max ? `${text.slice(0, max)}…` : text
 
 /** Why a send was cut short, as the signal's reason says. */
 export const abortReason = (signal: AbortSignal): string =>

@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto'
 import { statfs } from 'node:fs/promises'
 import type SqliteDatabase from 'better-sqlite3'
-import { errorText, type Dialect } from './dialect.js'
+import type { Dialect } from './dialect.js'
+import { errorText } from '../text/index.js'
 
 /**
  * Below this much free disk space readiness fails: the next request may not fit.

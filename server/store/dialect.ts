@@ -28,6 +28,3 @@ export interface Dialect {
 export class StoreError extends Error {
   override name = 'StoreError'
 }
-
-export const errorText = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error)

@@ -2,7 +2,8 @@
 // a time, and the database's own error for a full disk.
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
-import { StoreError, errorText, type Dialect } from './dialect.js'
+import { StoreError, type Dialect } from './dialect.js'
+import { errorText } from '../text/index.js'
 import type { LeadDatabase } from './schema.js'
 
 /** The database URL for people and logs: without its password. */

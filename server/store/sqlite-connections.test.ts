@@ -1,6 +1,6 @@
 // The embedded store survives the garbage collector on every Node line. On Node 24.19 and later
 // a better-sqlite3 12 statement or database finalized by an idle-time collection aborts the
-// process (nodejs/node#65446); the store keeps every one it makes (lead-store-gc.ts).
+// process (nodejs/node#65446); the store keeps every one it makes (sqlite-connections.ts).
 // Run in a process of its own, on this test run's Node: the LTS lane runs it on Node 24.
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'

@@ -4,8 +4,9 @@ import { join } from 'node:path'
 import type SqliteDatabase from 'better-sqlite3'
 import { Kysely, SqliteDialect, sql } from 'kysely'
 import type { StoreOptions } from './capacity.js'
-import { StoreError, errorText, type Dialect } from './dialect.js'
-import { openSqlite, pragmaValue } from './sqlite-connections.js'
+import { StoreError, type Dialect } from './dialect.js'
+import { errorText } from '../text/index.js'
+import { openSqlite, pragmaValue, type KeptSqlite } from './sqlite-connections.js'
 import type { LeadDatabase } from './schema.js'
 
 export const SQLITE_FILE = 'leads.sqlite'
@@ -13,17 +14,20 @@ export const SQLITE_FILE = 'leads.sqlite'
 /** Opens (or creates) the store's file in `dataDir`; throws a StoreError when it cannot. */
 export function openSqliteDialect(dataDir: string, options: StoreOptions): Dialect {
   const file = join(dataDir, SQLITE_FILE)
+  let kept: KeptSqlite
   let sqlite: SqliteDatabase.Database
   let pageSize: number
   try {
-    sqlite = openSqlite(file)
-    // exec(), not pragma(): it makes no statement object (see lead-store-gc.ts). secure_delete:
-    // what is deleted (an erased request) is overwritten with zeros, not left in free pages.
+    kept = openSqlite(file)
+    sqlite = kept.sqlite
+    // exec(), not pragma(): it makes no statement object (see sqlite-connections.ts).
+    // secure_delete: what is deleted (an erased request) is overwritten with zeros, not left in
+    // free pages.
     sqlite.exec(
       'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; ' +
         'PRAGMA secure_delete = ON',
     )
-    pageSize = pragmaValue(sqlite, 'page_size')
+    pageSize = pragmaValue(kept, 'page_size')
     // The cap: SQLite refuses to grow the file past it (SQLITE_FULL), whatever the writer.
     const maxPages = Math.max(Math.floor(options.maxBytes / pageSize), 16)
     sqlite.exec(`PRAGMA max_page_count = ${maxPages}`)
@@ -33,7 +37,7 @@ export function openSqliteDialect(dataDir: string, options: StoreOptions): Diale
         'Point DATA_DIR at a folder this user can write.',
     )
   }
-  const db = new Kysely<LeadDatabase>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const db = new Kysely<LeadDatabase>({ dialect: new SqliteDialect({ database: kept.kysely }) })
   return {
     kind: 'sqlite',
     setting: 'DATA_DIR',
@@ -65,15 +69,15 @@ export function openSqliteDialect(dataDir: string, options: StoreOptions): Diale
     migrated: () => options.onSqliteOpen?.(sqlite),
 
     async usedBytes() {
-      const pages = pragmaValue(sqlite, 'page_count')
-      const free = pragmaValue(sqlite, 'freelist_count')
+      const pages = pragmaValue(kept, 'page_count')
+      const free = pragmaValue(kept, 'freelist_count')
       return (pages - free) * pageSize
     },
 
     outOfRoom(error, used) {
       if ((error as { code?: string } | null)?.code !== 'SQLITE_FULL') return null
       // The cap (max_page_count) and a full disk say the same; the page count tells them apart.
-      const maxPages = pragmaValue(sqlite, 'max_page_count')
+      const maxPages = pragmaValue(kept, 'max_page_count')
       return used + options.largestRecordBytes * 2 >= maxPages * pageSize ? 'full' : 'no-space'
     },
   }

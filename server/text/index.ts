@@ -1,2 +1,3 @@
+export { errorText } from './error-text.js'
 export { bounded } from './log-bounds.js'
 export { visibleControls } from './visible-text.js'

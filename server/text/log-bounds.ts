@@ -1,7 +1,7 @@
-// What the server logs from a request is the sender's to make as long as the server takes it
-// (an Origin or a path of 8 KB, in a request the server refuses at once), and the log is written
-// for every request: each such value is cut to a few hundred characters before it is logged,
-// with a marker that says how much was left out.
+// What the server logs or stores of another party's words is that party's to make as long as it
+// likes: an Origin or a path of 8 KB in a request the server refuses at once, a mail server's or
+// a CRM's error text in a delivery's last error. Each such value is cut to a few hundred
+// characters before it is logged or stored, with a marker that says how much was left out.
 
 /**
  * The most characters of one value from a request that a log line holds.

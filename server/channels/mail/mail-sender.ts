@@ -12,7 +12,8 @@ import { noticeMail } from './notices.js'
 import { displayName, leadMail } from './lead-mail.js'
 import type { CountryCode } from 'libphonenumber-js/max'
 import type { Job } from '../../store/index.js'
-import { abortReason, bounded, errorText, type Outcome, type Sender } from '../../queue/index.js'
+import { abortReason, type Outcome, type Sender } from '../../queue/index.js'
+import { bounded, errorText } from '../../text/index.js'
 
 type MailConfig = NonNullable<DeliveryConfig['email']>
 

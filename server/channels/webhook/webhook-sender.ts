@@ -7,7 +7,8 @@ import type { CountryCode } from 'libphonenumber-js/max'
 import type { DeliveryConfig } from '../../settings/index.js'
 import { webhookBody } from '../mail/index.js'
 import { noticeWebhookBody } from '../mail/index.js'
-import { abortReason, bounded, errorText, type Sender } from '../../queue/index.js'
+import { abortReason, type Sender } from '../../queue/index.js'
+import { bounded, errorText } from '../../text/index.js'
 
 /** Answers that refuse this body, not the channel. */
 const REFUSES_THE_BODY = new Set([400, 413, 422])

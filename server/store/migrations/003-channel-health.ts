@@ -1,6 +1,10 @@
 // Migration 003: how each channel delivers, the notices about it, who took each mail.
+// A migration is frozen: the values it uses are written here as they were when it was made, so
+// that a later change to the live constants never changes what it did.
 import { sql, type Kysely, type Migration } from 'kysely'
-import { RETRY_FOR_MS } from '../schema.js'
+
+/** Three days: how long a delivery was retried when this migration was written (RETRY_FOR_MS then). */
+const RETRY_FOR_MS_THEN = 259_200_000
 
 export const channelHealth: Migration = {
   async up(db: Kysely<unknown>) {
@@ -38,6 +42,6 @@ export const channelHealth: Migration = {
         .addColumn(column, column === 'queued_at' ? 'bigint' : 'text')
         .execute()
     }
-    await sql`update lead_deliveries set queued_at = retry_until - ${RETRY_FOR_MS}`.execute(db)
+    await sql`update lead_deliveries set queued_at = retry_until - ${RETRY_FOR_MS_THEN}`.execute(db)
   },
 }
