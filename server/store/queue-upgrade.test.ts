@@ -3,14 +3,18 @@
 // make-store-040.mjs) are loaded into a store migrated up to 040 and opened with this version.
 // Every request and delivery is there in its state, with its attempts, error and recipients;
 // the notices and WhatsApp routes too; and the queue hands out the pending jobs only, each
-// once, while the held ones wait for a person and the delivered and failed ones stay put.
+// once, while the held ones wait for a person and the delivered and failed ones stay put: a
+// server started on it mails and posts those, once, and nothing it had sent before.
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Kysely } from 'kysely'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { openLeadStore, type Job, type LeadStore, type StoredRequest } from './lead-store.js'
 import { storeMigratedTo } from '../../testing/server/old-store.js'
+import { startSmtpPeer, startWebhookPeer } from '../../testing/server/delivery-peers.js'
+import { startDelivery } from '../../testing/server/delivery-harness.js'
+import { makeFakeDist, type FakeDist } from '../../testing/server/fake-dist.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
 
 type Row = Record<string, string | number | null>
@@ -28,13 +32,22 @@ const idOf = (n: number): string => `00000000-0000-4000-8000-${String(n).padStar
 /** A delivery the old server held on a lease when it stopped: it runs on after the upgrade. */
 const LEASED = { request_id: idOf(4), channel: 'webhook' }
 
+let dist: FakeDist
 const cleanups: (() => Promise<unknown>)[] = []
+beforeAll(async () => {
+  dist = await makeFakeDist()
+})
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
+afterAll(async () => {
+  await rm(dist.root, { recursive: true, force: true })
+})
 
-/** The fixture's store, written at migration 040, then opened by this version. */
-async function upgradedStore(kind: 'sqlite' | 'postgres'): Promise<LeadStore> {
+/** The fixture's store, written at migration 040, where this version will open it. */
+async function oldStore(
+  kind: 'sqlite' | 'postgres',
+): Promise<{ dataDir: string; databaseUrl: string | undefined }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-upgrade-'))
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
   const target = { dataDir, databaseUrl: kind === 'postgres' ? await freshDatabase() : undefined }
@@ -49,6 +62,12 @@ async function upgradedStore(kind: 'sqlite' | 'postgres'): Promise<LeadStore> {
     .where('channel', '=', LEASED.channel)
     .execute()
   await old.destroy()
+  return target
+}
+
+/** The fixture's store, opened (and so upgraded) by this version. */
+async function upgradedStore(kind: 'sqlite' | 'postgres'): Promise<LeadStore> {
+  const target = await oldStore(kind)
   const store = await openLeadStore(target, { maxBytes: 1024 ** 3, largestRecordBytes: 0 })
   cleanups.push(() => store.close())
   return store
@@ -178,5 +197,46 @@ describe.each(['sqlite', 'postgres'] as const)('a store of the old queue on %s',
     })
     const left = await claimAll(store)
     expect(left.filter((name) => name.startsWith('07') || name.includes('unread'))).toEqual([])
+  })
+
+  it('a running server sends the pending ones once, and none that went or failed before', async () => {
+    const target = await oldStore(kind)
+    const smtp = await startSmtpPeer()
+    const webhook = await startWebhookPeer()
+    cleanups.push(
+      () => smtp.close(),
+      () => webhook.close(),
+    )
+    const running = await startDelivery({
+      kind,
+      dist: dist.dist,
+      ...target,
+      smtpUrl: smtp.url,
+      // ventas@ took request 4's mail before the upgrade: it goes to otra@ alone.
+      mailTo: ['ventas@gaspre.mx', 'otra@gaspre.mx'],
+      webhookUrl: webhook.url,
+    })
+    cleanups.push(() => running.close())
+    const waiting = async () =>
+      (await running.requests())
+        .flatMap((request) => request.deliveries)
+        .filter((delivery) => delivery.channel !== 'whatsapp' && delivery.state === 'pending')
+        .map((delivery) => `${delivery.requestId.slice(-2)} ${delivery.channel}`)
+    // What is left: the delivery another lease still holds (the WhatsApp lane is not set up).
+    await expect.poll(waiting, { timeout: 20_000 }).toEqual(['04 webhook'])
+    await expect.poll(() => smtp.mails.length, { timeout: 20_000 }).toBe(5)
+
+    const sent = smtp.mails.map((mail, index) => ({
+      id: String(mail.messageId).replace(/@.*$/, ''),
+      to: smtp.envelopes[index],
+    }))
+    const noticeIds = oldNotices
+      .filter((row) => row.state === 'pending')
+      .map((row) => `<notice-${String(row.id)}`)
+    expect(sent.map((mail) => mail.id).sort()).toEqual(
+      [`<lead-${idOf(2)}`, `<lead-${idOf(4)}`, ...noticeIds].sort(),
+    )
+    expect(sent.find((mail) => mail.id === `<lead-${idOf(4)}`)?.to).toEqual(['otra@gaspre.mx'])
+    expect(webhook.received.map((posted) => posted.id).sort()).toEqual([idOf(2), idOf(3)])
   })
 })

@@ -217,6 +217,8 @@ export class JobQueue {
 
   /** Holds jobs in progress for `leaseMs` more, while they are pending. */
   async extendLeases(jobs: readonly JobRef[], leaseMs: number): Promise<void> {
+    // One `in (…)` list, never longer than the lanes are wide (as the claim's): SQLite keeps a
+    // bounded number of SQL texts prepared (sqlite-connections.ts).
     if (jobs.length === 0) return
     await this.db
       .updateTable('lead_jobs')
