@@ -29,11 +29,12 @@ async function moveToJobs(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): 
     .addColumn('payload', 'text')
     .addColumn('progress', 'text')
     .execute()
-  // The claim: a lane's due jobs, oldest due first.
+  // The claim, in its order: a lane's pending jobs, notices first, then the oldest due. Read in
+  // the index's order, a claim stops at its limit instead of sorting every waiting job.
   await db.schema
     .createIndex('lead_jobs_due')
     .on('lead_jobs')
-    .columns(['channel', 'state', 'next_attempt_at'])
+    .columns(['channel', 'state', 'kind desc', 'next_attempt_at'])
     .execute()
   await db.schema.createIndex('lead_jobs_request').on('lead_jobs').column('request_id').execute()
   // One notice of each type, subject and outage per carrier, also with several servers.
