@@ -22,6 +22,7 @@ const STARTS_PROGRAMS = [
   'server/privacy/lead-privacy.test.ts',
   'server/store/sqlite-connections.test.ts',
   'server/store/lead-store.test.ts',
+  'server/store/queue-upgrade.test.ts',
   'server/http/nginx-node.test.ts',
   'server/http/nginx.test.ts',
   'server/cli/outbox.test.ts',

@@ -130,7 +130,7 @@ export async function openLeadService(
         await retention.start(log)
       }
       // One server per SQLite file: what a killed predecessor held is free at once.
-      if (store.kind === 'sqlite') await store.releaseHeld()
+      if (store.kind === 'sqlite') await store.queue.releaseLeases()
       worker?.start(log)
     },
 

@@ -7,7 +7,6 @@ import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spreadsheetHeadings, spreadsheetSheetName } from '../../src/contract/lead-server-text.js'
 import { SQLITE_FILE, openLeadStore, type Channel, type LeadStore } from '../store/lead-store.js'
-import { recordChannelFault } from '../queue/channel-state.js'
 import { formatRecord } from './listing.js'
 import { CSV_COLUMNS, csvRow } from './csv.js'
 import type { DemoRequestRecord } from '../store/record.js'
@@ -267,14 +266,14 @@ describe("deliveries in the sales team's commands", () => {
       requestId: id,
       channel,
     })
-    await store.markDelivered(ref(first.id, 'email'))
-    await store.markDelivered(ref(first.id, 'webhook'))
-    await store.markRetry(
+    await store.queue.markDelivered(ref(first.id, 'email'))
+    await store.queue.markDelivered(ref(first.id, 'webhook'))
+    await store.queue.markRetry(
       ref(second.id, 'email'),
       Date.parse('2025-09-02T10:05:00.000Z'),
       'SMTP 451: 4.3.0 Try again later',
     )
-    await store.markFailed(ref(second.id, 'webhook'), 'HTTP 410')
+    await store.queue.markFailed(ref(second.id, 'webhook'), 'HTTP 410')
     return { first, second }
   }
 
@@ -344,8 +343,7 @@ describe("deliveries in the sales team's commands", () => {
     const store = await storeOf(data)
     await store.append(RECORDS[0]!, ['email', 'webhook'])
     const failedAt = Date.now()
-    await recordChannelFault(
-      store,
+    await store.channels.recordFault(
       'email',
       'SMTP 535: 5.7.8 Authentication credentials invalid',
       failedAt,

@@ -28,7 +28,6 @@ import { writeXlsx } from './xlsx.js'
 import { visibleControls } from '../text/index.js'
 import { ChunkedOutput, stdoutHoldsNpmBanner, stdoutSink } from './output.js'
 import { solicitudes, writeListing, writeJsonLines } from './listing.js'
-import { eraseHeld } from '../privacy/index.js'
 import { exportPerson, erase, listErasures, warnIfLeftInWal } from './person-commands.js'
 
 const USAGE = [
@@ -153,7 +152,7 @@ async function decideOnHeld(
     return 1
   }
   if (erase) {
-    const erased = await eraseHeld(store)
+    const erased = await store.erasure.eraseHeld()
     const { requests } = erased
     console.log(
       requests === 0
@@ -253,7 +252,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         console.error(`outbox: no hay ninguna solicitud con el id ${resend}`)
         return 1
       }
-      const queued = await store.resendFailed(resend)
+      const queued = await store.queue.resendFailed(resend)
       console.log(
         queued === 0
           ? 'No había envíos fallidos que reenviar.'

@@ -3,9 +3,9 @@
 import { join } from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { type DeliveryConfig } from '../settings/index.js'
-import { RULE_LABELS, erasures } from '../privacy/index.js'
+import { RULE_LABELS } from '../privacy/index.js'
 import { arrivedAt, leadMail } from '../channels/mail/index.js'
-import { eraseRequests, requestsOf } from '../privacy/index.js'
+import { requestsOf } from '../privacy/index.js'
 import { SQLITE_FILE, type LeadStore, type StoredRequest } from '../store/index.js'
 import { countInDataDirOutbox, dropFromDataDirOutbox } from '../store/index.js'
 import type { DemoRequestRecord } from '../store/index.js'
@@ -202,7 +202,7 @@ export async function erase(
   const erased =
     store === null
       ? { requests: 0, deliveries: 0 }
-      : await eraseRequests(store, [...ids], 'person-request')
+      : await store.erasure.eraseRequests([...ids], 'person-request')
   const lines = await dropFromDataDirOutbox(dataDir, store?.location ?? '', picks)
   const fileDone =
     lines !== null && lines.removed > 0
@@ -229,7 +229,7 @@ export async function erase(
 
 /** `--erasures`: the record of erasures, newest first. */
 export async function listErasures(store: LeadStore | null, timeZone: string): Promise<number> {
-  const list = store === null ? [] : await erasures(store.db)
+  const list = store === null ? [] : await store.erasure.erasures()
   if (list.length === 0) {
     console.log('Todavía no se ha borrado ninguna solicitud.')
     return 0

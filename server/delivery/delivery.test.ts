@@ -197,7 +197,7 @@ describe.each(['sqlite', 'postgres'] as const)('delivery on %s', (kind) => {
     // Mended and re-sent: the mail goes to nadie@ alone, the post again, with the same ids.
     smtp.rejected.clear()
     webhook.answer = () => undefined
-    expect(await running.store.resendFailed(second!.id)).toBe(2)
+    expect(await running.store.queue.resendFailed(second!.id)).toBe(2)
     await settled(running)
     expect(smtp.envelopes.at(-1)).toEqual(['nadie@gaspre.mx'])
     expect(smtp.mails.at(-1)!.messageId).toBe(`<lead-${second!.id}@gaspre.mx>`)

@@ -1,10 +1,11 @@
 // The delivery worker: runs in the server's process and carries each stored request to people
 // through every configured channel. Each channel is a lane of its own, with a few sends side by
 // side: a channel that hangs or fails never delays the other, nor one stuck send the others.
-// Deliveries live in the store (lead-store.ts), written with the request in one transaction; a
-// lane takes the due ones (FOR UPDATE SKIP LOCKED on PostgreSQL, so with several servers each is
-// sent by one) and holds each while its send lasts (a lease it extends; SEND_DEADLINE_MS cuts the
-// send), so a repeat happens only after a crash, with the same Message-ID and webhook-id.
+// Deliveries and notices are jobs of the store's one queue (store/queue.ts), a request's written
+// with it in one transaction; a lane claims the due ones (FOR UPDATE SKIP LOCKED on PostgreSQL,
+// so with several servers each is sent by one) and holds each while its send lasts (a lease it
+// extends; SEND_DEADLINE_MS cuts the send), so a repeat happens only after a crash, with the
+// same Message-ID and webhook-id.
 //
 // A send's outcome says who is to blame (send-outcome.ts). A fault of the channel (a password
 // rotated, a CRM that answers 401 or 410, a server down) holds the channel, not the request: its
@@ -15,16 +16,6 @@
 // mail refused at the end of DATA, this body refused with 422), shown by the channel delivering
 // others meanwhile, makes a dead letter, listed by `npm run outbox -- --failed`.
 import type { FastifyBaseLogger } from 'fastify'
-import {
-  channelBacklogs,
-  channelStates,
-  claimOutageNotice,
-  queueNotices,
-  recordChannelFault,
-  recordChannelWorks,
-  releaseProbe,
-  takeProbe,
-} from '../queue/index.js'
 import type { DeliveryConfig } from '../settings/index.js'
 import { CHANNEL_NAMES } from '../channels/mail/index.js'
 import {
@@ -191,7 +182,7 @@ export class DeliveryWorker {
     )
     if (refs.length === 0) return
     try {
-      await this.store.extendLeases(refs, this.leaseMs)
+      await this.store.queue.extendLeases(refs, this.leaseMs)
     } catch (error) {
       this.storeFails(error)
     }
@@ -247,22 +238,24 @@ export class DeliveryWorker {
       do {
         lane.again = false
         if (this.stopped) return
-        const state = (await channelStates(this.store, [lane.channel])).get(lane.channel)!
+        const state = (await this.store.channels.states([lane.channel])).get(lane.channel)!
         if (state.failingSince !== null) {
           if (lane.inFlight.size > 0) break
           // Held for as long as the probe's send may last: one probe at a time, on every server.
-          if (!(await takeProbe(this.store, lane.channel, this.sendDeadlineMs + this.leaseMs)))
+          if (
+            !(await this.store.channels.takeProbe(lane.channel, this.sendDeadlineMs + this.leaseMs))
+          )
             break
-          const [probe] = await this.store.claimJobs(lane.channel, 1, this.leaseMs, {
+          const [probe] = await this.store.queue.claim(lane.channel, 1, this.leaseMs, {
             probe: true,
           })
-          if (probe === undefined) await releaseProbe(this.store, lane.channel)
+          if (probe === undefined) await this.store.channels.releaseProbe(lane.channel)
           else this.run(lane, probe)
           break
         }
         const room = lane.width - lane.inFlight.size
         if (room <= 0) break
-        const jobs = await this.store.claimJobs(lane.channel, room, this.leaseMs)
+        const jobs = await this.store.queue.claim(lane.channel, room, this.leaseMs)
         for (const job of jobs) this.run(lane, job)
         // A full take: there may be more.
         if (jobs.length === room && lane.inFlight.size < lane.width) lane.again = true
@@ -291,7 +284,7 @@ export class DeliveryWorker {
       let outcome: Outcome
       try {
         outcome = await lane.sender.send(job, controller.signal, (answers) =>
-          this.store.recordRecipients(ref, answers.done, answers.refused),
+          this.store.queue.recordRecipients(ref, answers.done, answers.refused),
         )
       } catch (error) {
         outcome = { kind: 'channel-fault', reason: errorText(error) }
@@ -299,7 +292,7 @@ export class DeliveryWorker {
         clearTimeout(deadline)
       }
       // Cut by a stop: put back as it was, for the next start (or another server) to send.
-      if (this.stopped && controller.signal.aborted) return this.store.putBack(ref, null)
+      if (this.stopped && controller.signal.aborted) return this.store.queue.putBack(ref, null)
       await this.settle(lane, job, outcome, startedAt)
     })()
       .catch((error: unknown) => this.storeFails(error))
@@ -322,10 +315,9 @@ export class DeliveryWorker {
       job.kind === 'request' ? `demo-request ${job.record.id}` : `notice ${job.notice.type}`
 
     if (outcome.kind === 'channel-fault') {
-      await this.store.putBack(ref, outcome.reason)
+      await this.store.queue.putBack(ref, outcome.reason)
       this.observer?.outcome(channel, 'channel_fault')
-      const { began } = await recordChannelFault(
-        this.store,
+      const { began } = await this.store.channels.recordFault(
         channel,
         outcome.reason,
         startedAt,
@@ -343,11 +335,11 @@ export class DeliveryWorker {
     }
 
     const delivered = outcome.kind === 'delivered'
-    const recovered = await recordChannelWorks(this.store, channel, delivered)
+    const recovered = await this.store.channels.recordWorks(channel, delivered)
     if (recovered !== null) await this.recovered(channel, recovered)
 
     if (delivered) {
-      await this.store.markDelivered(ref, outcome.note ?? null)
+      await this.store.queue.markDelivered(ref, outcome.note ?? null)
       this.observer?.outcome(channel, 'delivered')
       this.log?.info(
         { event: 'delivered', channel, ...about },
@@ -363,7 +355,7 @@ export class DeliveryWorker {
       (outcome.proven || job.kind === 'notice' || (await this.deliveredOthers(channel, job)))
     const expired = job.kind === 'request' && next > job.delivery.retryUntil
     if (proven || expired) {
-      await this.store.markFailed(ref, outcome.reason)
+      await this.store.queue.markFailed(ref, outcome.reason)
       this.observer?.outcome(channel, 'dead_letter')
       this.log?.error(
         { event: 'delivery-dead-letter', channel, reason: outcome.reason, ...about },
@@ -371,7 +363,7 @@ export class DeliveryWorker {
       )
       return
     }
-    await this.store.markRetry(
+    await this.store.queue.markRetry(
       ref,
       next,
       outcome.kind === 'rejected'
@@ -388,7 +380,7 @@ export class DeliveryWorker {
    */
   private async deliveredOthers(channel: Channel, job: Job): Promise<boolean> {
     if (job.kind !== 'request') return true
-    const state = (await channelStates(this.store, [channel])).get(channel)!
+    const state = (await this.store.channels.states([channel])).get(channel)!
     return (
       state.lastSuccessAt !== null && state.lastSuccessAt >= job.delivery.queuedAt - PROOF_WINDOW_MS
     )
@@ -399,7 +391,7 @@ export class DeliveryWorker {
     channel: Channel,
     outage: { since: number; notified: boolean; reason: string | null },
   ): Promise<void> {
-    const waiting = (await channelBacklogs(this.store, [channel])).get(channel)!.pending
+    const waiting = (await this.store.queue.backlogs([channel])).get(channel)!.pending
     this.log?.info(
       {
         event: 'delivery-recovered',
@@ -413,8 +405,7 @@ export class DeliveryWorker {
     const carriers = [...this.lanes.keys()].filter(
       (other) => other !== channel && carriesNotices(other),
     )
-    await queueNotices(
-      this.store,
+    await this.store.queue.queueNotices(
       {
         type: 'delivery.recovered',
         subject: channel,
@@ -444,20 +435,19 @@ export class DeliveryWorker {
   private async checkOutages(): Promise<void> {
     try {
       const channels = [...this.lanes.keys()]
-      const states = await channelStates(this.store, channels)
+      const states = await this.store.channels.states(channels)
       for (const state of states.values()) {
         const since = state.failingSince
         if (since === null || state.outageNotified) continue
         if (Date.now() - since < this.alertAfterMs) continue
-        if (!(await claimOutageNotice(this.store, state.channel, since))) continue
-        const waiting = (await channelBacklogs(this.store, [state.channel])).get(
+        if (!(await this.store.channels.claimOutageNotice(state.channel, since))) continue
+        const waiting = (await this.store.queue.backlogs([state.channel])).get(
           state.channel,
         )!.pending
         const carriers = channels.filter(
           (other) => other !== state.channel && carriesNotices(other),
         )
-        await queueNotices(
-          this.store,
+        await this.store.queue.queueNotices(
           {
             type: 'delivery.failing',
             subject: state.channel,
@@ -492,8 +482,7 @@ export class DeliveryWorker {
   async floodEpisode(episode: { since: Date; held: number }): Promise<void> {
     try {
       for (const carrier of this.lanes.keys()) {
-        await queueNotices(
-          this.store,
+        await this.store.queue.queueNotices(
           {
             type: 'demo_requests.held',
             subject: carrier,

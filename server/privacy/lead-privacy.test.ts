@@ -9,8 +9,7 @@ import { join } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
-import { erasures } from './erasure-log.js'
-import { eraseRequests, requestsOf } from './lead-privacy.js'
+import { requestsOf } from './lead-privacy.js'
 import { addonForThisNode } from '../store/sqlite-connections.js'
 import {
   SQLITE_FILE,
@@ -23,6 +22,8 @@ import {
 import type { DemoRequestRecord } from '../store/record.js'
 import { personOf } from './person-match.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
+import { storeMigratedTo } from '../../testing/server/old-store.js'
+import { rawDatabase } from '../../testing/server/store.js'
 
 /** A request's delivery on one channel, as the store's marks name it. */
 const deliveryOf = (requestId: string, channel: Channel): JobRef => ({
@@ -91,13 +92,13 @@ const ids = (requests: readonly { id: string }[]) => requests.map((each) => each
 
 async function storeAll(store: LeadStore) {
   for (const each of [...ANA, ...OTHERS]) await store.append(each, ['email', 'webhook'])
-  await store.markDelivered(deliveryOf(ANA[0]!.id, 'email'))
-  await store.markFailed(deliveryOf(ANA[1]!.id, 'webhook'), 'HTTP 410')
+  await store.queue.markDelivered(deliveryOf(ANA[0]!.id, 'email'))
+  await store.queue.markFailed(deliveryOf(ANA[1]!.id, 'webhook'), 'HTTP 410')
 }
 
 async function deliveryRows(store: LeadStore) {
-  const rows = await store.db
-    .selectFrom('lead_deliveries')
+  const rows = await rawDatabase(store)
+    .selectFrom('lead_jobs')
     .select(['request_id', 'channel'])
     .orderBy('request_id')
     .orderBy('channel')
@@ -129,7 +130,7 @@ describe.each(KINDS)('access and erasure on %s', (kind) => {
     const store = await openStore(kind)
     await storeAll(store)
     const found = await requestsOf(store, personOf('55 1234 5678')!)
-    const erased = await eraseRequests(store, ids(found))
+    const erased = await store.erasure.eraseRequests(ids(found))
     expect(erased).toEqual({ requests: 3, deliveries: 6 })
     const left = []
     for await (const each of store.requests({ oldestFirst: true })) left.push(each)
@@ -138,15 +139,15 @@ describe.each(KINDS)('access and erasure on %s', (kind) => {
       OTHERS.flatMap((each) => [`${each.id} email`, `${each.id} webhook`]),
     )
     // Erasing them again finds nothing, and records nothing.
-    expect(await eraseRequests(store, ids(found))).toEqual({ requests: 0, deliveries: 0 })
+    expect(await store.erasure.eraseRequests(ids(found))).toEqual({ requests: 0, deliveries: 0 })
 
-    const records = await erasures(store.db)
+    const records = await store.erasure.erasures()
     expect(records).toEqual([
       { erasedAt: expect.any(String), rule: 'person-request', requests: 3, deliveries: 6 },
     ])
     // The table itself, every column of every row: nothing that names Ana or her requests.
     const { rows } = await sql<Record<string, unknown>>`select * from lead_erasures`.execute(
-      store.db,
+      rawDatabase(store),
     )
     expect(Object.keys(rows[0]!).sort()).toEqual([
       'deliveries',
@@ -206,7 +207,7 @@ describe('SQLite keeps nothing erased readable', () => {
     const requests = crowd(300, 7)
     for (const each of requests) await store.append(each, ['email'])
     for (const each of requests.filter((_, index) => index % 5 === 0)) {
-      await store.markDelivered(
+      await store.queue.markDelivered(
         deliveryOf(each.id, 'email'),
         `aceptado para ${each.params.user_email}`,
       )
@@ -217,8 +218,7 @@ describe('SQLite keeps nothing erased readable', () => {
     ).flat()
     expect(before.length).toBeGreaterThan(0)
 
-    const erased = await eraseRequests(
-      store,
+    const erased = await store.erasure.eraseRequests(
       ids(await requestsOf(store, personOf(SECRET.user_email)!)),
     )
     expect(erased.requests).toBe(secret.length)
@@ -236,19 +236,14 @@ describe('SQLite keeps nothing erased readable', () => {
     // The store as an older version left it: no record of erasures, and its rows written
     // without secure_delete. Its first rows then stay as stale bytes in the table's root page
     // once the root, grown too full, hands its rows to a new leaf and keeps only pointers.
-    const first = await openLeadStore({ dataDir }, OPTIONS)
-    await first.close()
+    await (await storeMigratedTo({ dataDir }, '020-held-requests')).destroy()
     // The addon of this Node line (the server tests also run on the LTS line).
     const nativeBinding = addonForThisNode()
     const old = new SqliteDatabase(join(dataDir, SQLITE_FILE), {
       ...(nativeBinding && { nativeBinding }),
     })
-    // Its migrations end before 030-erasures: those from there on, and their tables, go.
-    old.exec(
-      "PRAGMA secure_delete = OFF; DELETE FROM kysely_migration WHERE name >= '030-erasures'; " +
-        'DROP TABLE lead_erasures; DROP TABLE lead_whatsapp_messages; DROP TABLE lead_whatsapp; ' +
-        'DROP TABLE lead_whatsapp_turns; DROP TABLE lead_whatsapp_early_statuses',
-    )
+    // Its migrations end before 030-erasures.
+    old.exec('PRAGMA secure_delete = OFF')
     const insertRequest = old.prepare(
       'INSERT INTO lead_requests (id, received_at, service_id, template_id, params) VALUES (?, ?, ?, ?, ?)',
     )
@@ -267,8 +262,7 @@ describe('SQLite keeps nothing erased readable', () => {
     old.close()
 
     const store = await openStore('sqlite', dataDir)
-    const erased = await eraseRequests(
-      store,
+    const erased = await store.erasure.eraseRequests(
       ids(await requestsOf(store, personOf(SECRET.user_phone)!)),
     )
     expect(erased.requests).toBe(requests.filter((_, index) => index % 7 === 3).length)

@@ -31,6 +31,7 @@ import { injectRequest, type Client } from '../../testing/server/inject.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../../testing/server/demo-request.js'
 import { makeFakeDist, type FakeDist } from '../../testing/server/fake-dist.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
+import { rawDatabase } from '../../testing/server/store.js'
 
 /** A request's delivery on one channel, as the store's marks name it. */
 const deliveryOf = (requestId: string, channel: Channel): JobRef => ({
@@ -127,7 +128,7 @@ describe.each(KINDS)('a person in npm run outbox on %s', (kind) => {
   it("--export finds every request of a person written three ways and none of another's, as JSON and as a spreadsheet", async () => {
     const { store, env } = await target(kind)
     for (const each of [...ANA, ...OTHERS]) await store.append(each, ['email'])
-    await store.markDelivered(deliveryOf(ANA[0]!.id, 'email'))
+    await store.queue.markDelivered(deliveryOf(ANA[0]!.id, 'email'))
 
     for (const phone of ['+52 55 1234 5678', '55 1234 5678', '5512345678']) {
       const { stdout, stderr } = await cli(['--export', phone], env)
@@ -214,7 +215,7 @@ describe.each(KINDS)('a person in npm run outbox on %s', (kind) => {
     // The server has tried and knows the mail server is down: every delivery waits.
     const emailFailing = async () =>
       (
-        await store.db
+        await rawDatabase(store)
           .selectFrom('lead_channels')
           .select('failing_since')
           .where('channel', '=', 'email')
@@ -259,9 +260,12 @@ describe.each(KINDS)('a person in npm run outbox on %s', (kind) => {
     })
     // The channel's next probe and every delivery still stored are due now, rather than after
     // their backoff: had an erased request kept a delivery, it would be sent at once.
-    await store.db.updateTable('lead_channels').set({ next_probe_at: Date.now() }).execute()
-    await store.db
-      .updateTable('lead_deliveries')
+    await rawDatabase(store)
+      .updateTable('lead_channels')
+      .set({ next_probe_at: Date.now() })
+      .execute()
+    await rawDatabase(store)
+      .updateTable('lead_jobs')
       .set({ next_attempt_at: Date.now() })
       .where('state', '=', 'pending')
       .execute()
@@ -372,10 +376,10 @@ describe('npm run outbox -- --erase asks first', () => {
     const { store, env } = await target('sqlite')
     await store.append(ANA[0]!, ['email', 'webhook'])
     await store.append(ANA[1]!, ['email', 'webhook'])
-    await store.markDelivered(deliveryOf(ANA[0]!.id, 'email'))
-    await store.markDelivered(deliveryOf(ANA[0]!.id, 'webhook'))
+    await store.queue.markDelivered(deliveryOf(ANA[0]!.id, 'email'))
+    await store.queue.markDelivered(deliveryOf(ANA[0]!.id, 'webhook'))
     // The second went to one of the two recipients so far; its webhook never arrived.
-    await store.recordRecipients(deliveryOf(ANA[1]!.id, 'email'), ['ventas@gaspre.mx'], [])
+    await store.queue.recordRecipients(deliveryOf(ANA[1]!.id, 'email'), ['ventas@gaspre.mx'], [])
     const { stdout } = await cli(['--erase', 'ana@gasolinera.mx', '--yes'], {
       ...env,
       SMTP_URL: 'smtp://127.0.0.1:2525',

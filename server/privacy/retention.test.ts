@@ -9,7 +9,6 @@ import { Writable } from 'node:stream'
 import Fastify from 'fastify'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { erasures } from './erasure-log.js'
 import { openLeadStore, type Channel, type JobRef, type LeadStore } from '../store/lead-store.js'
 import { importDataDirOutbox } from '../store/outbox-import.js'
 import type { DemoRequestRecord } from '../store/record.js'
@@ -124,10 +123,10 @@ describe.each(KINDS)('retention on %s', (kind) => {
       await store.append(record, ['email', 'webhook'])
     }
     for (const channel of ['email', 'webhook'] as const) {
-      await store.markDelivered(deliveryOf(oldDelivered.id, channel))
-      await store.markFailed(deliveryOf(oldFailed.id, channel), 'HTTP 410')
+      await store.queue.markDelivered(deliveryOf(oldDelivered.id, channel))
+      await store.queue.markFailed(deliveryOf(oldFailed.id, channel), 'HTTP 410')
     }
-    await store.markDelivered(deliveryOf(oldPending.id, 'email'))
+    await store.queue.markDelivered(deliveryOf(oldPending.id, 'email'))
 
     const { log, lines } = recordingLog()
     const job = new RetentionJob(store, { days: 365, dataDir })
@@ -135,7 +134,7 @@ describe.each(KINDS)('retention on %s', (kind) => {
     cleanups.push(() => job.stop())
 
     expect(await storedIds(store)).toEqual([oldPending.id, recent.id, recentImported.id])
-    expect(await erasures(store.db)).toEqual([
+    expect(await store.erasure.erasures()).toEqual([
       { erasedAt: expect.any(String), rule: 'retention', requests: 3, deliveries: 4 },
     ])
     expect(lines.filter((line) => line.event === 'retention-erased')).toMatchObject([
@@ -148,7 +147,7 @@ describe.each(KINDS)('retention on %s', (kind) => {
     expect(await anyFileHolds(dataDir, oldImported.params.user_email!)).toEqual([])
 
     // The pending delivery ends: the next run takes its request.
-    await store.markDelivered(deliveryOf(oldPending.id, 'webhook'))
+    await store.queue.markDelivered(deliveryOf(oldPending.id, 'webhook'))
     expect(await job.runOnce()).toEqual({ requests: 1, deliveries: 2, outboxLines: 0 })
     expect(await storedIds(store)).toEqual([recent.id, recentImported.id])
   })
@@ -179,7 +178,7 @@ describe('retention with several servers on one PostgreSQL', () => {
     ]
     const expired = Array.from({ length: 30 }, (_, n) => receivedDaysAgo(400 + n, `vieja-${n}`))
     for (const record of expired) await a!.append(record, ['email'])
-    for (const record of expired) await a!.markDelivered(deliveryOf(record.id, 'email'))
+    for (const record of expired) await a!.queue.markDelivered(deliveryOf(record.id, 'email'))
     await a!.append(receivedDaysAgo(1, 'nueva'), ['email'])
     const jobs = [
       new RetentionJob(a!, { days: 365, dataDir: await tempDir() }),
@@ -188,7 +187,7 @@ describe('retention with several servers on one PostgreSQL', () => {
     for (let round = 0; round < 3; round++) {
       await Promise.all(jobs.map((job) => job.runOnce()))
     }
-    expect(await erasures(a!.db)).toEqual([
+    expect(await a!.erasure.erasures()).toEqual([
       { erasedAt: expect.any(String), rule: 'retention', requests: 30, deliveries: 30 },
     ])
     expect(await a!.count()).toBe(1)
@@ -291,7 +290,7 @@ describe('two servers starting at once on one PostgreSQL', () => {
       ),
     )
     cleanups.push(() => Promise.all(servers.map((server) => server.stop())))
-    expect(await erasures(seed.db)).toEqual([
+    expect(await seed.erasure.erasures()).toEqual([
       { erasedAt: expect.any(String), rule: 'retention', requests: 20, deliveries: 0 },
     ])
     expect(await seed.count()).toBe(0)

@@ -4,7 +4,6 @@
 // pending is kept until the delivery ends, and goes at the next run after. With several servers
 // on one PostgreSQL each runs the job, and one at a time erases (lead-privacy.ts).
 import type { FastifyBaseLogger } from 'fastify'
-import { eraseExpired } from './lead-privacy.js'
 import type { LeadStore } from '../store/index.js'
 import { dropFromDataDirOutbox } from '../store/index.js'
 
@@ -43,7 +42,7 @@ export class RetentionJob {
   async runOnce(): Promise<RetentionRun> {
     const now = this.options.now?.() ?? Date.now()
     const cutoff = new Date(now - this.options.days * DAY_MS)
-    const erased = await eraseExpired(this.store, cutoff)
+    const erased = await this.store.erasure.eraseExpired(cutoff)
     // Each server's own DATA_DIR, whichever server erased the store.
     const lines = await dropFromDataDirOutbox(
       this.options.dataDir,

@@ -2,13 +2,7 @@
 // listing: per configured channel, whether it delivers, and whether it has failed or kept a
 // request waiting for LEADS_ALERT_AFTER_SECONDS. The public answer names channels and states
 // only: no address, host or error text.
-import {
-  channelBacklogs,
-  channelStates,
-  type ChannelBacklog,
-  type ChannelState,
-} from './channel-state.js'
-import type { Channel, LeadStore } from '../store/index.js'
+import type { Channel, ChannelBacklog, ChannelState, LeadStore } from '../store/index.js'
 
 /** `delivering`; `failing` (not yet for long); `down`: failing, or a request waiting, too long. */
 export type ChannelHealth = 'delivering' | 'failing' | 'down'
@@ -26,8 +20,8 @@ export async function channelReports(
   now = Date.now(),
 ): Promise<ChannelReport[]> {
   const [states, backlogs] = await Promise.all([
-    channelStates(store, channels),
-    channelBacklogs(store, channels),
+    store.channels.states(channels),
+    store.queue.backlogs(channels),
   ])
   return channels.map((channel) => {
     const state = states.get(channel)!

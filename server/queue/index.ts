@@ -1,14 +1,4 @@
 export {
-  channelBacklogs,
-  channelStates,
-  claimOutageNotice,
-  queueNotices,
-  recordChannelFault,
-  recordChannelWorks,
-  releaseProbe,
-  takeProbe,
-} from './channel-state.js'
-export {
   type ChannelReport,
   channelReports,
   deliveryHealth,

@@ -19,6 +19,7 @@ import { makeFakeDist, type FakeDist } from '../../testing/server/fake-dist.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../../testing/server/demo-request.js'
 import { injectRequest, type Client } from '../../testing/server/inject.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
+import { rawDatabase } from '../../testing/server/store.js'
 
 const KINDS = ['sqlite', 'postgres'] as const
 type Kind = (typeof KINDS)[number]
@@ -140,7 +141,7 @@ describe.each(KINDS)('the store on %s', (kind) => {
   it('records its migrations under the names stores made by earlier versions hold', async () => {
     const { store } = await openStore(kind)
     const applied = sql<{ name: string }>`select name from kysely_migration order by name`
-    const { rows } = await applied.execute(store.db)
+    const { rows } = await applied.execute(rawDatabase(store))
     // A renamed migration would run again on every store in use, or refuse to start.
     expect(rows.map((row) => row.name)).toEqual([
       '001-requests-and-deliveries',
@@ -149,6 +150,7 @@ describe.each(KINDS)('the store on %s', (kind) => {
       '020-held-requests',
       '030-erasures',
       '040-whatsapp',
+      '050-one-job-queue',
     ])
   })
 
@@ -261,8 +263,8 @@ describe('PostgreSQL', () => {
     expect(await a!.count()).toBe(2)
     // Each due delivery is taken by one of them.
     const [claimedA, claimedB] = await Promise.all([
-      a!.claimJobs('email', 10, 60_000),
-      b!.claimJobs('email', 10, 60_000),
+      a!.queue.claim('email', 10, 60_000),
+      b!.queue.claim('email', 10, 60_000),
     ])
     expect(claimedA.length + claimedB.length).toBe(2)
   })

@@ -1,45 +1,40 @@
-// The lead server's store: every demo request, and one delivery per configured channel, in a
-// database. SQLite in DATA_DIR by default (lead-store-sqlite.ts), PostgreSQL when DATABASE_URL
-// is set (lead-store-postgres.ts; several servers share it). One schema for both
-// (lead-store-schema.ts), made by versioned migrations at start (lead-store-migrations/); every
-// query goes through Kysely's builder. A request and its deliveries are written in one
-// transaction: a request is never stored without the deliveries
-// that carry it to people, nor the reverse. This module is the one others import.
-import { Migrator, type Kysely } from 'kysely'
+// The lead server's store: every demo request, and one delivery job per configured channel, in
+// a database. SQLite in DATA_DIR by default (sqlite.ts), PostgreSQL when DATABASE_URL is set
+// (postgres.ts; several servers share it). One schema for both (schema.ts), made by versioned
+// migrations at start (migrations/); every query goes through Kysely's builder, in this room
+// only. A request and its deliveries are written in one transaction: a request is never stored
+// without the deliveries that carry it to people, nor the reverse. This module is the one
+// others import.
+import { Migrator } from 'kysely'
 import type { DemoRequestRecord } from './record.js'
 import type { Readiness } from './capacity.js'
 import { Capacity, type StoreOptions } from './capacity.js'
+import { ChannelBook } from './channels.js'
 import { StoreError, type Dialect } from './dialect.js'
+import { ErasureBook } from './erasure.js'
 import { errorText } from '../text/index.js'
 import { count, request, requests, type RequestFilter } from './listing.js'
 import { migrations } from './migrations/index.js'
 import { openPostgresDialect } from './postgres.js'
-import {
-  claimJobs,
-  extendLeases,
-  recordRecipients,
-  releaseLeases,
-  resendFailed,
-  settle,
-  type Job,
-  type JobRef,
-} from './queue.js'
+import { JobQueue } from './queue.js'
 import type { StoredRequest } from './records.js'
-import type { Channel, LeadDatabase } from './schema.js'
+import type { Channel } from './schema.js'
 import { openSqliteDialect } from './sqlite.js'
+import { WhatsAppBook } from './whatsapp.js'
 import {
   countHeld,
   importRecords,
   releaseHeldRequests,
   writeRequest,
-  type AlsoWrite,
+  type RouteFor,
 } from './writes.js'
 
 export type { StoreOptions } from './capacity.js'
+export { type ChannelState } from './channels.js'
 export { StoreError } from './dialect.js'
-export { jobRef, type Job, type JobRef } from './queue.js'
+export { type Erased, type Erasure, type ErasureRule } from './erasure.js'
+export { type ChannelBacklog, jobRef, type Job, type JobRef } from './queue.js'
 export {
-  toWhatsAppRoute,
   type Delivery,
   type Notice,
   type NoticeData,
@@ -47,22 +42,27 @@ export {
   type UnreadData,
   type WhatsAppRoute,
 } from './records.js'
-export {
-  CHANNELS,
-  queuedAnew,
-  type Channel,
-  type ChannelsTable,
-  type LeadDatabase,
-  type NoticeType,
-} from './schema.js'
+export { CHANNELS, type Channel, type NoticeType } from './schema.js'
 export { SQLITE_FILE } from './sqlite.js'
+export { type MessageStatus, type RouteChoice } from './whatsapp.js'
 
-/** The store, the same on both dialects: every query, through Kysely. */
+/**
+ * The store, the same on both dialects: every query, through Kysely, and none outside this
+ * room. The requests are its own; its parts keep the rest, each with named operations: the job
+ * queue, the channels' health, the WhatsApp routes and erasure.
+ */
 export class LeadStore {
   readonly kind: 'sqlite' | 'postgres'
   /** Where the requests are, for people: a file path or a database without its password. */
   readonly location: string
-  readonly db: Kysely<LeadDatabase>
+  /** Deliveries and notices: claimed on a lease, settled, resent (queue.ts). */
+  readonly queue: JobQueue
+  /** How each channel delivers, shared by every server (channels.ts). */
+  readonly channels: ChannelBook
+  /** Each request's WhatsApp reps and messages (whatsapp.ts). */
+  readonly whatsapp: WhatsAppBook
+  /** A person's, the held and the expired requests erased, and the record of it (erasure.ts). */
+  readonly erasure: ErasureBook
   private readonly capacity: Capacity
 
   /** @internal openLeadStore makes one */
@@ -72,13 +72,11 @@ export class LeadStore {
   ) {
     this.kind = dialect.kind
     this.location = dialect.location
-    this.db = dialect.db
     this.capacity = new Capacity(dialect, options)
-  }
-
-  /** Runs `work` in one transaction: all of it is committed, or none. */
-  atomically<T>(work: (trx: Kysely<LeadDatabase>) => Promise<T>): Promise<T> {
-    return this.dialect.transact(work)
+    this.queue = new JobQueue(dialect)
+    this.channels = new ChannelBook(dialect)
+    this.whatsapp = new WhatsAppBook(dialect)
+    this.erasure = new ErasureBook(dialect)
   }
 
   /** Applies the migrations this version knows and the database lacks. */
@@ -103,8 +101,8 @@ export class LeadStore {
   async append(
     record: DemoRequestRecord,
     channels: readonly Channel[] = [],
-    /** More to write in the same transaction (the WhatsApp rep's turn), once it is inserted. */
-    alsoWrite?: AlsoWrite,
+    /** The WhatsApp route to store with it (its rep's turn), in the same transaction. */
+    routeFor?: RouteFor,
   ): Promise<boolean> {
     const { outcome } = await writeRequest(
       this.dialect,
@@ -112,7 +110,7 @@ export class LeadStore {
       record,
       channels,
       null,
-      alsoWrite,
+      routeFor,
     )
     return outcome === 'stored'
   }
@@ -128,7 +126,7 @@ export class LeadStore {
     record: DemoRequestRecord,
     channels: readonly Channel[],
     cap: number,
-    alsoWrite?: AlsoWrite,
+    routeFor?: RouteFor,
   ): Promise<number | null> {
     const { outcome, heldBefore } = await writeRequest(
       this.dialect,
@@ -136,14 +134,14 @@ export class LeadStore {
       record,
       channels,
       cap,
-      alsoWrite,
+      routeFor,
     )
     return outcome === 'cap-reached' ? null : heldBefore + (outcome === 'stored' ? 1 : 0)
   }
 
   /** How many requests are held now. */
   heldCount(): Promise<number> {
-    return countHeld(this.db)
+    return countHeld(this.dialect.db)
   }
 
   /**
@@ -171,7 +169,7 @@ export class LeadStore {
 
   /** Requests with their deliveries, newest first (oldest first with `oldestFirst`), in pages. */
   requests(filter: RequestFilter = {}, pageSize = 500): AsyncGenerator<StoredRequest> {
-    return requests(this.db, filter, pageSize)
+    return requests(this.dialect.db, filter, pageSize)
   }
 
   /**
@@ -184,87 +182,15 @@ export class LeadStore {
   }
 
   count(): Promise<number> {
-    return count(this.db)
+    return count(this.dialect.db)
   }
 
   request(id: string): Promise<StoredRequest | null> {
-    return request(this.db, id)
-  }
-
-  /**
-   * Takes up to `limit` jobs of one channel that are due and held by nobody (its notices first,
-   * then the requests' deliveries, oldest due first) and holds them for `leaseMs`: a worker that
-   * dies lets them go when it ends. With several servers on PostgreSQL each is taken by one of
-   * them (FOR UPDATE SKIP LOCKED). A probe of a failing channel takes one, due or not.
-   */
-  claimJobs(
-    channel: Channel,
-    limit: number,
-    leaseMs: number,
-    options: { probe?: boolean } = {},
-  ): Promise<Job[]> {
-    return claimJobs(this.dialect, channel, limit, leaseMs, options)
-  }
-
-  /** Holds jobs in progress for `leaseMs` more: a worker that stops extending lets them go. */
-  extendLeases(jobs: readonly JobRef[], leaseMs: number): Promise<void> {
-    return extendLeases(this.db, jobs, leaseMs)
-  }
-
-  /** The job was sent: delivered (to every recipient, for a mail). */
-  async markDelivered(job: JobRef, note: string | null = null) {
-    await settle(this.db, job, {
-      state: 'delivered',
-      delivered_at: new Date().toISOString(),
-      last_error: note,
-    })
-  }
-
-  /** A fault of the job's own that may pass: tried again at `nextAttemptAt`. */
-  async markRetry(job: JobRef, nextAttemptAt: number, error: string) {
-    await settle(this.db, job, {
-      state: 'pending',
-      next_attempt_at: nextAttemptAt,
-      last_error: error,
-    })
-  }
-
-  /** A fault of the job's own that will not pass: a dead letter. */
-  async markFailed(job: JobRef, error: string) {
-    await settle(this.db, job, { state: 'failed', last_error: error })
-  }
-
-  /**
-   * The channel failed, not the job: it stays pending as it was, its attempts uncounted, until
-   * the channel works again.
-   */
-  async putBack(job: JobRef, error: string | null) {
-    await settle(this.db, job, error === null ? {} : { last_error: error }, {
-      countAttempt: false,
-    })
-  }
-
-  /** Records who took a mail and who refused it for good, as the recipients answer. */
-  async recordRecipients(job: JobRef, done: readonly string[], refused: readonly string[]) {
-    await recordRecipients(this.db, job, done, refused)
-  }
-
-  /**
-   * Sends a request's failed deliveries again (all of them with no id), as new: they are tried
-   * at once and retried for up to three days more; a mail goes to the recipients that have not
-   * taken it yet. Returns how many were queued.
-   */
-  resendFailed(requestId?: string): Promise<number> {
-    return resendFailed(this.db, requestId)
-  }
-
-  /** Puts back deliveries and notices a stopped worker of this store still held (SQLite: one server). */
-  releaseHeld(): Promise<void> {
-    return releaseLeases(this.db)
+    return request(this.dialect.db, id)
   }
 
   async close(): Promise<void> {
-    await this.db.destroy()
+    await this.dialect.db.destroy()
   }
 }
 

@@ -26,7 +26,11 @@ export async function* requests(
       .limit(pageSize)
     if (filter.failedOnly === true) {
       query = query.where('id', 'in', (sub) =>
-        sub.selectFrom('lead_deliveries').select('request_id').where('state', '=', 'failed'),
+        sub
+          .selectFrom('lead_jobs')
+          .select('request_id')
+          .where('kind', '=', 'delivery')
+          .where('state', '=', 'failed'),
       )
     }
     if (filter.held !== undefined) query = query.where('held', '=', filter.held ? 1 : 0)
@@ -62,8 +66,9 @@ async function withDeliveries(
   if (rows.length === 0) return []
   const ids = rows.map((row) => row.id)
   const deliveries = await db
-    .selectFrom('lead_deliveries')
+    .selectFrom('lead_jobs')
     .selectAll()
+    .where('kind', '=', 'delivery')
     .where('request_id', 'in', ids)
     .orderBy('channel')
     .execute()

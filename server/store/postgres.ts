@@ -59,7 +59,7 @@ export async function openPostgresDialect(databaseUrl: string): Promise<Dialect>
 
     async usedBytes() {
       const { rows } = await sql<{ bytes: string }>`
-        select (pg_total_relation_size('lead_requests') + pg_total_relation_size('lead_deliveries'))::text as bytes
+        select (pg_total_relation_size('lead_requests') + pg_total_relation_size('lead_jobs'))::text as bytes
       `.execute(db)
       return Number(rows[0]?.bytes ?? 0)
     },

@@ -1,18 +1,34 @@
-// The delivery queue in the store: workers take due deliveries and notices of one channel on
-// a lease, extend it while they send, and settle each job as it went.
+// The job queue in the store (decision 021): every delivery of a request and every notice is a
+// row of lead_jobs, and each operation on a job is written once, whatever the job carries. A
+// lane of the worker claims the due jobs of its channel on a lease, renews it while it sends,
+// and settles each job as it went: delivered, retried later, put back (the channel failed, not
+// the job) or a dead letter. With several servers on PostgreSQL each job is claimed by one of
+// them (FOR UPDATE SKIP LOCKED); on SQLite one server writes at a time.
+import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { DemoRequestRecord } from './record.js'
 import type { Dialect } from './dialect.js'
 import {
+  recipients,
   toDelivery,
   toNotice,
   toRecord,
   whatsAppRoutes,
   type Delivery,
   type Notice,
+  type NoticeData,
+  type NoticePayload,
   type WhatsAppRoute,
 } from './records.js'
-import { queuedAnew, type Channel, type DeliveryState, type LeadDatabase } from './schema.js'
+import {
+  deliveryJobId,
+  queuedAnew,
+  type Channel,
+  type DeliveryState,
+  type JobsTable,
+  type LeadDatabase,
+  type NoticeType,
+} from './schema.js'
 
 type Db = Kysely<LeadDatabase>
 
@@ -35,185 +51,314 @@ export const jobRef = (job: Job): JobRef =>
     ? { kind: 'request', requestId: job.record.id, channel: job.delivery.channel }
     : { kind: 'notice', id: job.notice.id }
 
-/** Due jobs of `channel` (any, for a probe), held by nobody, leased for `leaseMs`. */
-export function claimJobs(
-  dialect: Dialect,
-  channel: Channel,
-  limit: number,
-  leaseMs: number,
-  { probe = false }: { probe?: boolean } = {},
-): Promise<Job[]> {
+const jobId = (ref: JobRef): string =>
+  ref.kind === 'request' ? deliveryJobId(ref.requestId, ref.channel) : ref.id
+
+/** A notice to queue: one per carrier and outage (or per unread message, numbered). */
+export interface NoticeToQueue {
+  type: NoticeType
+  subject: Channel
+  outage: number
+  data: NoticeData
+  /** The request it speaks of, when it names one: erased with it. */
+  requestId?: string
+}
+
+/** The rows of a request's deliveries as it is stored: pending, or held in a flood. */
+export function deliveryJobs(
+  requestId: string,
+  channels: readonly Channel[],
+  state: 'pending' | 'held',
+  now: number,
+): JobsTable[] {
+  return channels.map((channel) => ({
+    ...queuedAnew(now),
+    id: deliveryJobId(requestId, channel),
+    kind: 'delivery',
+    channel,
+    request_id: requestId,
+    state,
+    last_error: null,
+    delivered_at: null,
+    once_key: null,
+    payload: null,
+    progress: null,
+  }))
+}
+
+/**
+ * Queues one notice per carrier, in the caller's transaction or not; one already queued for
+ * that outage and carrier is left as it is.
+ */
+export async function insertNotices(
+  db: Db,
+  notice: NoticeToQueue,
+  carriers: readonly Channel[],
+): Promise<void> {
+  if (carriers.length === 0) return
   const now = Date.now()
-  const lockedUntil = now + leaseMs
-  return dialect.transact(async (trx) => {
-    let notices = trx
-      .selectFrom('lead_notices')
-      .selectAll()
-      .where('state', '=', 'pending')
-      .where('carrier', '=', channel)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-      .orderBy('next_attempt_at')
-      .limit(limit)
-    if (!probe) notices = notices.where('next_attempt_at', '<=', now)
-    if (dialect.kind === 'postgres') notices = notices.forUpdate().skipLocked()
-    const noticeRows = await notices.execute()
-    for (const row of noticeRows) {
-      await trx
-        .updateTable('lead_notices')
-        .set({ locked_until: lockedUntil })
-        .where('id', '=', row.id)
-        .execute()
-    }
-    const jobs: Job[] = noticeRows.map((row) => ({ kind: 'notice', notice: toNotice(row) }))
-    if (jobs.length >= limit) return jobs
-
-    let due = trx
-      .selectFrom('lead_deliveries')
-      .selectAll()
-      .where('state', '=', 'pending')
-      .where('channel', '=', channel)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-      .orderBy('next_attempt_at')
-      .limit(limit - jobs.length)
-    if (!probe) due = due.where('next_attempt_at', '<=', now)
-    if (dialect.kind === 'postgres') due = due.forUpdate().skipLocked()
-    const rows = await due.execute()
-    if (rows.length === 0) return jobs
-    for (const row of rows) {
-      await trx
-        .updateTable('lead_deliveries')
-        .set({ locked_until: lockedUntil })
-        .where('request_id', '=', row.request_id)
-        .where('channel', '=', row.channel)
-        .execute()
-    }
-    const requests = await trx
-      .selectFrom('lead_requests')
-      .selectAll()
-      .where(
-        'id',
-        'in',
-        rows.map((row) => row.request_id),
-      )
-      .execute()
-    const byId = new Map(requests.map((request) => [request.id, toRecord(request)]))
-    const routes = await whatsAppRoutes(
-      trx,
-      rows.map((row) => row.request_id),
-      { messages: false },
+  const createdAt = new Date(now).toISOString()
+  await db
+    .insertInto('lead_jobs')
+    .values(
+      carriers.map((carrier) => ({
+        id: randomUUID(),
+        kind: 'notice' as const,
+        channel: carrier,
+        request_id: notice.requestId ?? null,
+        state: 'pending' as const,
+        attempts: 0,
+        next_attempt_at: now,
+        retry_until: null,
+        queued_at: now,
+        locked_until: null,
+        last_error: null,
+        delivered_at: null,
+        once_key: `${notice.type}/${notice.subject}/${notice.outage}`,
+        payload: JSON.stringify({
+          type: notice.type,
+          subject: notice.subject,
+          createdAt,
+          data: notice.data,
+        } satisfies NoticePayload),
+        progress: null,
+      })),
     )
-    for (const row of rows) {
-      jobs.push({
-        kind: 'request',
-        delivery: toDelivery(row),
-        record: byId.get(row.request_id)!,
-        whatsapp: routes.get(row.request_id) ?? null,
-      })
-    }
-    return jobs
-  })
+    .onConflict((conflict) => conflict.columns(['channel', 'once_key']).doNothing())
+    .execute()
 }
 
-/** Holds the jobs for `leaseMs` more, while they are pending. */
-export async function extendLeases(
-  db: Db,
-  jobs: readonly JobRef[],
-  leaseMs: number,
-): Promise<void> {
-  const until = Date.now() + leaseMs
-  for (const job of jobs) {
-    if (job.kind === 'notice') {
-      await db
-        .updateTable('lead_notices')
-        .set({ locked_until: until })
-        .where('id', '=', job.id)
-        .where('state', '=', 'pending')
-        .execute()
-    } else {
-      await db
-        .updateTable('lead_deliveries')
-        .set({ locked_until: until })
-        .where('request_id', '=', job.requestId)
-        .where('channel', '=', job.channel)
-        .where('state', '=', 'pending')
-        .execute()
-    }
+/** What waits on a channel, and what failed for good there. */
+export interface ChannelBacklog {
+  /** Deliveries of requests waiting on the channel (held ones excluded). */
+  pending: number
+  /** When the longest-waiting of them was queued (ms since the epoch); null when none wait. */
+  oldestQueuedAt: number | null
+  /** Dead letters of the channel. */
+  failed: number
+}
+
+/** What a job's columns become as a worker settles it. */
+type Settlement = {
+  state?: DeliveryState
+  next_attempt_at?: number
+  last_error?: string | null
+  delivered_at?: string
+}
+
+export class JobQueue {
+  /** @internal LeadStore makes one */
+  constructor(private readonly dialect: Dialect) {}
+
+  private get db(): Db {
+    return this.dialect.db
   }
-}
 
-/** Ends the job's lease with `changes`, counting the attempt unless told not to. */
-export async function settle(
-  db: Db,
-  job: JobRef,
-  changes: { state?: DeliveryState; next_attempt_at?: number } & {
-    last_error?: string | null
-    delivered_at?: string
-  },
-  { countAttempt = true }: { countAttempt?: boolean } = {},
-): Promise<void> {
-  if (job.kind === 'notice') {
-    await db
-      .updateTable('lead_notices')
+  /**
+   * Takes up to `limit` jobs of one channel that are due and held by nobody (notices first,
+   * then the requests' deliveries, oldest due first) and holds them for `leaseMs`: a worker
+   * that dies lets them go when it ends. With several servers on PostgreSQL each is taken by
+   * one of them (FOR UPDATE SKIP LOCKED). A probe of a failing channel takes one, due or not.
+   */
+  claim(
+    channel: Channel,
+    limit: number,
+    leaseMs: number,
+    { probe = false }: { probe?: boolean } = {},
+  ): Promise<Job[]> {
+    const now = Date.now()
+    return this.dialect.transact(async (trx) => {
+      let due = trx
+        .selectFrom('lead_jobs')
+        .selectAll()
+        .where('channel', '=', channel)
+        .where('state', '=', 'pending')
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        // 'notice' sorts after 'delivery': notices go first, they speak of the others.
+        .orderBy('kind', 'desc')
+        .orderBy('next_attempt_at')
+        .limit(limit)
+      if (!probe) due = due.where('next_attempt_at', '<=', now)
+      if (this.dialect.kind === 'postgres') due = due.forUpdate().skipLocked()
+      const rows = await due.execute()
+      if (rows.length === 0) return []
+      await trx
+        .updateTable('lead_jobs')
+        .set({ locked_until: now + leaseMs })
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .execute()
+      const requestIds = rows.flatMap((row) => (row.kind === 'delivery' ? [row.request_id!] : []))
+      const requests =
+        requestIds.length === 0
+          ? []
+          : await trx
+              .selectFrom('lead_requests')
+              .selectAll()
+              .where('id', 'in', requestIds)
+              .execute()
+      const records = new Map(requests.map((request) => [request.id, toRecord(request)]))
+      const routes = await whatsAppRoutes(trx, requestIds, { messages: false })
+      return rows.map((row): Job => {
+        if (row.kind === 'notice') return { kind: 'notice', notice: toNotice(row) }
+        const requestId = row.request_id!
+        return {
+          kind: 'request',
+          delivery: toDelivery(row),
+          record: records.get(requestId)!,
+          whatsapp: routes.get(requestId) ?? null,
+        }
+      })
+    })
+  }
+
+  /** Holds jobs in progress for `leaseMs` more, while they are pending. */
+  async extendLeases(jobs: readonly JobRef[], leaseMs: number): Promise<void> {
+    // One `in (…)` list, never longer than the lanes are wide (as the claim's): SQLite keeps a
+    // bounded number of SQL texts prepared (sqlite-connections.ts).
+    if (jobs.length === 0) return
+    await this.db
+      .updateTable('lead_jobs')
+      .set({ locked_until: Date.now() + leaseMs })
+      .where('id', 'in', jobs.map(jobId))
+      .where('state', '=', 'pending')
+      .execute()
+  }
+
+  /** Ends the job's lease with `changes`, counting the attempt unless told not to. */
+  private async settle(
+    job: JobRef,
+    changes: Settlement,
+    { countAttempt = true }: { countAttempt?: boolean } = {},
+  ): Promise<void> {
+    await this.db
+      .updateTable('lead_jobs')
       .set((eb) => ({
         ...changes,
         locked_until: null,
         ...(countAttempt && { attempts: eb('attempts', '+', 1) }),
       }))
-      .where('id', '=', job.id)
+      .where('id', '=', jobId(job))
       .execute()
-    return
   }
-  await db
-    .updateTable('lead_deliveries')
-    .set((eb) => ({
-      ...changes,
-      locked_until: null,
-      ...(countAttempt && { attempts: eb('attempts', '+', 1) }),
-    }))
-    .where('request_id', '=', job.requestId)
-    .where('channel', '=', job.channel)
-    .execute()
-}
 
-export async function recordRecipients(
-  db: Db,
-  job: JobRef,
-  done: readonly string[],
-  refused: readonly string[],
-): Promise<void> {
-  if (job.kind !== 'request') return
-  await db
-    .updateTable('lead_deliveries')
-    .set({
-      done_recipients: done.length > 0 ? JSON.stringify(done) : null,
-      refused_recipients: refused.length > 0 ? JSON.stringify(refused) : null,
+  /** The job was sent: delivered (to every recipient, for a mail). */
+  markDelivered(job: JobRef, note: string | null = null): Promise<void> {
+    return this.settle(job, {
+      state: 'delivered',
+      delivered_at: new Date().toISOString(),
+      last_error: note,
     })
-    .where('request_id', '=', job.requestId)
-    .where('channel', '=', job.channel)
-    .execute()
-}
+  }
 
-export async function resendFailed(db: Db, requestId?: string): Promise<number> {
-  const now = Date.now()
-  let update = db
-    .updateTable('lead_deliveries')
-    .set({ ...queuedAnew(now), refused_recipients: null })
-    .where('state', '=', 'failed')
-  if (requestId !== undefined) update = update.where('request_id', '=', requestId)
-  const result = await update.executeTakeFirst()
-  return Number(result.numUpdatedRows)
-}
+  /** A fault of the job's own that may pass: tried again at `nextAttemptAt`. */
+  markRetry(job: JobRef, nextAttemptAt: number, error: string): Promise<void> {
+    return this.settle(job, { state: 'pending', next_attempt_at: nextAttemptAt, last_error: error })
+  }
 
-/** Ends every lease, of deliveries and notices alike. */
-export async function releaseLeases(db: Db): Promise<void> {
-  await db
-    .updateTable('lead_deliveries')
-    .set({ locked_until: null })
-    .where('locked_until', 'is not', null)
-    .execute()
-  await db
-    .updateTable('lead_notices')
-    .set({ locked_until: null })
-    .where('locked_until', 'is not', null)
-    .execute()
+  /** A fault of the job's own that will not pass: a dead letter. */
+  markFailed(job: JobRef, error: string): Promise<void> {
+    return this.settle(job, { state: 'failed', last_error: error })
+  }
+
+  /**
+   * The channel failed, not the job: it stays pending as it was, its attempts uncounted, until
+   * the channel works again.
+   */
+  putBack(job: JobRef, error: string | null): Promise<void> {
+    return this.settle(job, error === null ? {} : { last_error: error }, { countAttempt: false })
+  }
+
+  /** Records who took a mail and who refused it for good, as the recipients answer. */
+  async recordRecipients(
+    job: JobRef,
+    done: readonly string[],
+    refused: readonly string[],
+  ): Promise<void> {
+    if (job.kind !== 'request') return
+    await this.db
+      .updateTable('lead_jobs')
+      .set({
+        progress:
+          done.length === 0 && refused.length === 0 ? null : JSON.stringify({ done, refused }),
+      })
+      .where('id', '=', jobId(job))
+      .execute()
+  }
+
+  /**
+   * Sends a request's failed deliveries again (all of them with no id), as new: they are tried
+   * at once and retried for up to three days more; a mail goes to the recipients that have not
+   * taken it yet. Returns how many were queued.
+   */
+  resendFailed(requestId?: string): Promise<number> {
+    return this.dialect.transact(async (trx) => {
+      let failed = trx
+        .selectFrom('lead_jobs')
+        .select(['id', 'progress'])
+        .where('kind', '=', 'delivery')
+        .where('state', '=', 'failed')
+      if (requestId !== undefined) failed = failed.where('request_id', '=', requestId)
+      const rows = await failed.execute()
+      for (const row of rows) {
+        // Those who refused it are asked again; those who took it are not.
+        const { done } = recipients(row.progress)
+        await trx
+          .updateTable('lead_jobs')
+          .set({
+            ...queuedAnew(Date.now()),
+            progress: done.length === 0 ? null : JSON.stringify({ done, refused: [] }),
+          })
+          .where('id', '=', row.id)
+          .execute()
+      }
+      return rows.length
+    })
+  }
+
+  /** Puts back every job a stopped worker of this store still held (SQLite: one server). */
+  async releaseLeases(): Promise<void> {
+    await this.db
+      .updateTable('lead_jobs')
+      .set({ locked_until: null })
+      .where('locked_until', 'is not', null)
+      .execute()
+  }
+
+  /** Queues one notice per carrier; one already queued for that outage is left as it is. */
+  queueNotices(notice: NoticeToQueue, carriers: readonly Channel[]): Promise<void> {
+    return insertNotices(this.db, notice, carriers)
+  }
+
+  /** What waits on each of `channels`, and what failed for good. */
+  async backlogs(channels: readonly Channel[]): Promise<Map<Channel, ChannelBacklog>> {
+    const backlogs = new Map<Channel, ChannelBacklog>(
+      channels.map((channel) => [channel, { pending: 0, oldestQueuedAt: null, failed: 0 }]),
+    )
+    if (channels.length === 0) return backlogs
+    const rows = await this.db
+      .selectFrom('lead_jobs')
+      .select((eb) => [
+        'channel',
+        'state',
+        eb.fn.countAll<number | string>().as('count'),
+        eb.fn.min('queued_at').as('oldest'),
+      ])
+      .where('kind', '=', 'delivery')
+      .where('channel', 'in', channels)
+      .where('state', 'in', ['pending', 'failed'])
+      .groupBy(['channel', 'state'])
+      .execute()
+    for (const row of rows) {
+      const backlog = backlogs.get(row.channel)!
+      if (row.state === 'pending') {
+        backlog.pending = Number(row.count)
+        backlog.oldestQueuedAt = row.oldest === null ? null : Number(row.oldest)
+      } else backlog.failed = Number(row.count)
+    }
+    return backlogs
+  }
 }

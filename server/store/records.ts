@@ -2,12 +2,10 @@
 import type { Kysely } from 'kysely'
 import type { DemoRequestRecord } from './record.js'
 import {
-  RETRY_FOR_MS,
   type Channel,
-  type DeliveriesTable,
   type DeliveryState,
+  type JobsTable,
   type LeadDatabase,
-  type NoticesTable,
   type NoticeType,
   type RequestsTable,
   type WhatsAppMessagesTable,
@@ -113,41 +111,61 @@ export interface UnreadData {
   minutes: number
 }
 
-const addresses = (json: string | null): string[] =>
-  json === null ? [] : (JSON.parse(json) as string[])
+/** What a notice job carries (lead_jobs.payload). */
+export interface NoticePayload {
+  type: NoticeType
+  subject: Channel
+  createdAt: string
+  data: NoticeData
+}
 
-export const toDelivery = (row: DeliveriesTable): Delivery => ({
-  requestId: row.request_id,
+/** Who took a mail already and who refused it for good (lead_jobs.progress). */
+export interface Recipients {
+  done: string[]
+  refused: string[]
+}
+
+/** A delivery job's progress, read: no recipient answered yet when it is null. */
+export const recipients = (json: string | null): Recipients =>
+  json === null ? { done: [], refused: [] } : (JSON.parse(json) as Recipients)
+
+/** A delivery job's row as the worker and the listings see it. */
+export const toDelivery = (row: JobsTable): Delivery => ({
+  requestId: row.request_id!,
   channel: row.channel,
   state: row.state,
   attempts: row.attempts,
   nextAttemptAt: Number(row.next_attempt_at),
-  retryUntil: Number(row.retry_until),
+  retryUntil: Number(row.retry_until ?? Infinity),
   lastError: row.last_error,
   deliveredAt: row.delivered_at,
-  queuedAt: Number(row.queued_at ?? Number(row.retry_until) - RETRY_FOR_MS),
+  queuedAt: Number(row.queued_at),
   sendingUntil:
     row.locked_until !== null && Number(row.locked_until) > Date.now()
       ? Number(row.locked_until)
       : null,
-  doneRecipients: addresses(row.done_recipients),
-  refusedRecipients: addresses(row.refused_recipients),
+  doneRecipients: recipients(row.progress).done,
+  refusedRecipients: recipients(row.progress).refused,
 })
 
-export const toNotice = (row: NoticesTable): Notice => ({
-  id: row.id,
-  carrier: row.carrier,
-  type: row.type,
-  subject: row.subject,
-  data: JSON.parse(row.data) as NoticeData,
-  createdAt: row.created_at,
-  attempts: row.attempts,
-})
+/** A notice job's row as the worker sends it. */
+export const toNotice = (row: JobsTable): Notice => {
+  const payload = JSON.parse(row.payload!) as NoticePayload
+  return {
+    id: row.id,
+    carrier: row.channel,
+    type: payload.type,
+    subject: payload.subject,
+    data: payload.data,
+    createdAt: payload.createdAt,
+    attempts: row.attempts,
+  }
+}
 
 const msOrNull = (value: number | string | null): number | null =>
   value === null ? null : Number(value)
 
-/** @internal whatsapp-store.ts reads routes too */
+/** A route row (with its messages, for listings) as the store hands it out. */
 export const toWhatsAppRoute = (
   row: WhatsAppTable,
   messages: readonly WhatsAppMessagesTable[] = [],

@@ -1,5 +1,5 @@
 // The store's tables as Kysely sees them: one schema for SQLite and PostgreSQL, made by the
-// migrations in lead-store-migrations/ and queried by every lead-store-*.ts module.
+// migrations in migrations/ and queried by the store room's modules only.
 /** The channels a request is delivered through. */
 export const CHANNELS = ['email', 'webhook', 'whatsapp'] as const
 export type Channel = (typeof CHANNELS)[number]
@@ -18,6 +18,10 @@ export const queuedAnew = (now: number) =>
     locked_until: null,
   }) as const
 
+/** The id of a request's delivery through `channel`: one per request and channel. */
+export const deliveryJobId = (requestId: string, channel: Channel): string =>
+  `${requestId}/${channel}`
+
 /** 'held': the request came past the total ceiling and waits for a person to release it. */
 export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'held'
 
@@ -32,25 +36,38 @@ export interface RequestsTable {
   held: number
 }
 
-export interface DeliveriesTable {
-  request_id: string
+/** What a job carries out: a request's delivery through one channel, or a notice. */
+export type JobKind = 'delivery' | 'notice'
+
+/**
+ * The one job queue (migration 050): every delivery and notice, with its lease, retries and
+ * dead letter in the same columns. `channel` is the lane that sends it.
+ */
+export interface JobsTable {
+  /** A delivery's is `deliveryJobId(request, channel)`; a notice's a UUID (its mails show it). */
+  id: string
+  kind: JobKind
   channel: Channel
+  /** The request a delivery carries, or a WhatsApp notice speaks of; erased with it. */
+  request_id: string | null
   state: DeliveryState
   attempts: number
   /** Milliseconds since the epoch; bigint columns (PostgreSQL returns them as text). */
   next_attempt_at: number | string
-  /** Past this (ms since the epoch) a delivery that still fails is a dead letter. */
-  retry_until: number | string
-  /** A worker holds the delivery until then; null when nobody does. */
+  /** Past this (ms since the epoch) a job that still fails is a dead letter; null: never. */
+  retry_until: number | string | null
+  /** When the job was queued (or queued again by a resend or a release), ms since the epoch. */
+  queued_at: number | string
+  /** A worker holds the job until then; null when nobody does. */
   locked_until: number | string | null
   last_error: string | null
   delivered_at: string | null
-  /** When the delivery was queued (or queued again by a resend), ms since the epoch. */
-  queued_at: number | string | null
-  /** E-mail only: the recipients that took the mail already, as a JSON array. */
-  done_recipients: string | null
-  /** E-mail only: the recipients that refused it for good, as a JSON array. */
-  refused_recipients: string | null
+  /** A notice's `type/subject/outage`: one of each per carrier (a unique index). */
+  once_key: string | null
+  /** A notice's type, subject, text and time, as JSON (NoticePayload). */
+  payload: string | null
+  /** A mail's recipients that took it already and that refused it for good, as JSON. */
+  progress: string | null
 }
 
 /** How a channel delivers, shared by every server on the store. */
@@ -66,27 +83,6 @@ export interface ChannelsTable {
   last_success_at: number | string | null
   /** 1 once the failing notices of the current outage were queued (by one server). */
   outage_notified: number
-}
-
-/** A notice to the people about delivery itself, carried by one channel for another. */
-export interface NoticesTable {
-  id: string
-  /** The channel that carries the notice. */
-  carrier: Channel
-  type: NoticeType
-  /** The channel the notice speaks of. */
-  subject: Channel
-  /** When the outage it speaks of began: one notice of each type per outage and carrier. */
-  outage: number | string
-  /** What the notice says, as JSON (NoticeData). */
-  data: string
-  created_at: string
-  state: DeliveryState
-  attempts: number
-  next_attempt_at: number | string
-  locked_until: number | string | null
-  last_error: string | null
-  delivered_at: string | null
 }
 
 /** A channel's outage and its end; a flood whose requests were held (its subject: the carrier); a WhatsApp message nobody read. */
@@ -136,12 +132,11 @@ export interface WhatsAppMessagesTable {
   moved_on_because: string | null
 }
 
-/** @internal whatsapp-store.ts queries it */
+/** Every table of the store, as the store room's modules query them. */
 export interface LeadDatabase {
   lead_requests: RequestsTable
-  lead_deliveries: DeliveriesTable
+  lead_jobs: JobsTable
   lead_channels: ChannelsTable
-  lead_notices: NoticesTable
   /** Where readiness writes a probe after a failed write; never holds a request. */
   lead_probe: { id: string; data: string }
   lead_whatsapp_turns: WhatsAppTurnsTable

@@ -28,9 +28,6 @@ export function openSqliteDialect(dataDir: string, options: StoreOptions): Diale
         'PRAGMA secure_delete = ON',
     )
     pageSize = pragmaValue(kept, 'page_size')
-    // The cap: SQLite refuses to grow the file past it (SQLITE_FULL), whatever the writer.
-    const maxPages = Math.max(Math.floor(options.maxBytes / pageSize), 16)
-    sqlite.exec(`PRAGMA max_page_count = ${maxPages}`)
   } catch (error) {
     throw new StoreError(
       `DATA_DIR ${dataDir} cannot hold the demo requests: ${file}: ${errorText(error)}. ` +
@@ -66,7 +63,14 @@ export function openSqliteDialect(dataDir: string, options: StoreOptions): Diale
     // One server per file: nobody else migrates it.
     migrating: (work) => work(db),
 
-    migrated: () => options.onSqliteOpen?.(sqlite),
+    migrated: () => {
+      // The cap: SQLite refuses to grow the file past it (SQLITE_FULL), whatever the writer.
+      // Set once the schema is in place: a migration that moves rows (050) needs room for both
+      // copies for a moment, and must not leave a store at its cap unable to start.
+      const maxPages = Math.max(Math.floor(options.maxBytes / pageSize), 16)
+      sqlite.exec(`PRAGMA max_page_count = ${maxPages}`)
+      options.onSqliteOpen?.(sqlite)
+    },
 
     async usedBytes() {
       const pages = pragmaValue(kept, 'page_count')

@@ -4,11 +4,13 @@ import { sql, type Kysely } from 'kysely'
 import type { DemoRequestRecord } from './record.js'
 import type { Capacity } from './capacity.js'
 import type { Dialect } from './dialect.js'
+import { deliveryJobs } from './queue.js'
 import { fromRecord } from './records.js'
 import { queuedAnew, type Channel, type LeadDatabase } from './schema.js'
+import { assignRoute, type RouteChoice } from './whatsapp.js'
 
-/** Written in a request's own transaction once it is inserted (the WhatsApp rep's turn). */
-export type AlsoWrite = (trx: Kysely<LeadDatabase>, record: DemoRequestRecord) => Promise<void>
+/** The WhatsApp route a request is stored with, in its own transaction (its rep's turn). */
+export type RouteFor = (record: DemoRequestRecord) => RouteChoice
 
 /**
  * Stores a request and one delivery per channel (held when `holdCap` is a number, within that
@@ -20,7 +22,7 @@ export async function writeRequest(
   record: DemoRequestRecord,
   channels: readonly Channel[],
   holdCap: number | null,
-  alsoWrite: AlsoWrite | undefined,
+  routeFor: RouteFor | undefined,
 ): Promise<{ outcome: 'stored' | 'already-stored' | 'cap-reached'; heldBefore: number }> {
   const held = holdCap !== null
   let heldBefore = 0
@@ -44,24 +46,12 @@ export async function writeRequest(
         .executeTakeFirst()
       if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return 'already-stored' as const
       if (channels.length > 0) {
-        const now = Date.now()
         await trx
-          .insertInto('lead_deliveries')
-          .values(
-            channels.map((channel) => ({
-              ...queuedAnew(now),
-              request_id: record.id,
-              channel,
-              state: held ? ('held' as const) : ('pending' as const),
-              last_error: null,
-              delivered_at: null,
-              done_recipients: null,
-              refused_recipients: null,
-            })),
-          )
+          .insertInto('lead_jobs')
+          .values(deliveryJobs(record.id, channels, held ? 'held' : 'pending', Date.now()))
           .execute()
       }
-      await alsoWrite?.(trx, record)
+      if (routeFor !== undefined) await assignRoute(trx, record.id, routeFor(record))
       return 'stored' as const
     })
     capacity.written()
@@ -90,9 +80,10 @@ export function releaseHeldRequests(dialect: Dialect, requestId?: string): Promi
     let held = trx.selectFrom('lead_requests').select('id').where('held', '=', 1)
     if (requestId !== undefined) held = held.where('id', '=', requestId)
     await trx
-      .updateTable('lead_deliveries')
+      .updateTable('lead_jobs')
       // Queued now: how long it waited held is no delivery's delay (/healthz/delivery).
       .set(queuedAnew(now))
+      .where('kind', '=', 'delivery')
       .where('state', '=', 'held')
       .where('request_id', 'in', held)
       .execute()

@@ -11,7 +11,7 @@ import { buildApp } from '../../server/app.js'
 import type { DeliveryConfig, WhatsAppConfig } from '../../server/settings/config.js'
 import { phoneRegions } from '../../server/settings/phone-number.js'
 import { parseWhatsAppRoutes, routeCallingCodes } from '../../server/settings/whatsapp-routes.js'
-import { assignRep } from '../../server/channels/whatsapp/store.js'
+import { assignRep } from '../../server/channels/whatsapp/assign-rep.js'
 import { parseWorkingHours } from '../../server/settings/working-hours.js'
 import {
   APP_SECRET,

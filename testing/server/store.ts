@@ -1,6 +1,6 @@
 // What a server stored, read the way `npm run outbox` reads it: from the SQLite file in
 // DATA_DIR, or from PostgreSQL when the test gave the server a DATABASE_URL.
-import { openLeadStore, type StoredRequest } from '../../server/store/lead-store.js'
+import { openLeadStore, type LeadStore, type StoredRequest } from '../../server/store/lead-store.js'
 
 export async function storedRequests(target: {
   dataDir: string
@@ -15,3 +15,10 @@ export async function storedRequests(target: {
     await store.close()
   }
 }
+
+/**
+ * The database beneath a store, for tests that look at rows no operation reads back (which
+ * migrations ran, what an erasure record holds). Product code never gets it: LeadStore keeps
+ * it private and hands out named operations.
+ */
+export const rawDatabase = (store: LeadStore) => store['dialect'].db

@@ -2,11 +2,10 @@
 // webhook (whatsapp-webhook.ts), and a message its rep has not read within
 // LEADS_ESCALATE_AFTER_MINUTES of working hours, or that failed, goes to the next rep, with one
 // mail to LEADS_MAIL_TO that says who did not read it. Run by the delivery worker on each poll;
-// with several servers, each move is made by one of them (whatsapp-store.ts).
+// with several servers, each move is made by one of them (store/whatsapp.ts).
 import type { FastifyBaseLogger } from 'fastify'
 import type { WhatsAppConfig } from '../../settings/index.js'
-import type { Channel, LeadStore } from '../../store/index.js'
-import { dueUnread, earlyStatuses, moveOn, recordStatuses, type MessageStatus } from './store.js'
+import type { Channel, LeadStore, MessageStatus } from '../../store/index.js'
 
 export class WhatsAppFollowUp {
   constructor(
@@ -28,7 +27,7 @@ export class WhatsAppFollowUp {
     because: 'unread' | 'failed',
     failure: string | null,
   ): Promise<boolean> {
-    const moved = await moveOn(this.store, requestId, step, {
+    const moved = await this.store.whatsapp.moveOn(requestId, step, {
       because,
       failure,
       at: this.options.now(),
@@ -53,10 +52,10 @@ export class WhatsAppFollowUp {
    * message whose rep has not read it by its deadline; returns how many moved as unread.
    */
   async escalateUnread(): Promise<number> {
-    const early = await earlyStatuses(this.store)
+    const early = await this.store.whatsapp.earlyStatuses()
     if (early.length > 0) await this.receiveStatuses(early)
     let moved = 0
-    for (const due of await dueUnread(this.store, this.options.now())) {
+    for (const due of await this.store.whatsapp.dueUnread(this.options.now())) {
       if (await this.move(due.requestId, due.step, 'unread', null)) moved++
     }
     if (moved > 0) this.options.moved()
@@ -66,7 +65,7 @@ export class WhatsAppFollowUp {
   /** Records what the status webhook reported; a failed message goes to the next rep at once. */
   async receiveStatuses(statuses: readonly MessageStatus[]): Promise<void> {
     let moved = 0
-    for (const failed of await recordStatuses(this.store, statuses)) {
+    for (const failed of await this.store.whatsapp.recordStatuses(statuses)) {
       if (await this.move(failed.requestId, failed.step, 'failed', failed.failure)) moved++
     }
     if (moved > 0) this.options.moved()

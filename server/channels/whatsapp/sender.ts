@@ -1,4 +1,4 @@
-// The WhatsApp channel: each request is sent to its rep (whatsapp-store.ts chose them when it was
+// The WhatsApp channel: each request is sent to its rep (assign-rep.ts chose them when it was
 // stored) as an approved template message through the WhatsApp Cloud API, with plain fetch:
 //   POST {WHATSAPP_API_URL}/{WHATSAPP_PHONE_NUMBER_ID}/messages, Authorization: Bearer {token}
 //   https://developers.facebook.com/docs/whatsapp/cloud-api/reference/messages
@@ -14,7 +14,6 @@ import type { DemoRequestRecord } from '../../store/index.js'
 import { parsePhone, phoneForPeople } from '../../settings/index.js'
 import { abortReason, type Outcome, type Sender } from '../../queue/index.js'
 import { bounded, errorText, visibleControls } from '../../text/index.js'
-import { moveOn, recordSent, startNewRound } from './store.js'
 import { afterWorkingMinutes } from '../../settings/index.js'
 import type { CountryCode } from 'libphonenumber-js/max'
 
@@ -200,7 +199,7 @@ export function whatsappSender(config: WhatsAppConfig, options: WhatsAppSenderOp
       if (job.kind === 'notice') return { kind: 'delivered', note: 'no aplica a WhatsApp' }
       const id = job.record.id
       let route: WhatsAppRoute | null = job.whatsapp
-      if (route?.exhaustedAt != null) route = await startNewRound(store, id)
+      if (route?.exhaustedAt != null) route = await store.whatsapp.startNewRound(id)
       if (route === null) {
         return {
           kind: 'rejected',
@@ -213,7 +212,7 @@ export function whatsappSender(config: WhatsAppConfig, options: WhatsAppSenderOp
         const sent = await post(config, messageBody(config, route.rep, parameters), signal)
         if (sent.kind === 'sent') {
           const at = now()
-          await recordSent(store, id, route.step, {
+          await store.whatsapp.recordSent(id, route.step, {
             wamid: sent.wamid,
             at,
             escalateAt: afterWorkingMinutes(
@@ -226,7 +225,7 @@ export function whatsappSender(config: WhatsAppConfig, options: WhatsAppSenderOp
           return { kind: 'delivered', note: `a ${route.rep}` }
         }
         if (sent.kind !== 'refused') return sent
-        const moved = await moveOn(store, id, route.step, {
+        const moved = await store.whatsapp.moveOn(id, route.step, {
           because: 'refused',
           failure: sent.reason,
           at: now(),

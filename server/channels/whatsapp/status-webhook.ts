@@ -3,7 +3,7 @@
 // hub.challenge), then posts each message's statuses (sent, delivered, read, failed), signed
 // with the app secret: X-Hub-Signature-256 is `sha256=` and the HMAC-SHA256 of the raw body.
 // A post without a valid signature changes nothing. Statuses come in any order and more than
-// once; whatsapp-store.ts keeps the earliest time of each.
+// once; the store (store/whatsapp.ts) keeps the earliest time of each.
 //   https://developers.facebook.com/docs/graph-api/webhooks/getting-started
 //   https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/create-webhook-endpoint
 //   https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages/status
@@ -11,7 +11,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify'
 import { NO_STORE } from '../../http/index.js'
 import { sendText } from '../../http/index.js'
-import type { MessageStatus } from './store.js'
+import type { MessageStatus } from '../../store/index.js'
 
 /** @internal its tests use it too */
 export const WHATSAPP_WEBHOOK_PATH = '/api/whatsapp/webhook'

@@ -505,7 +505,7 @@ describe('every rep refused', () => {
 
     // The routes mended (a rep's WhatsApp set up), `npm run outbox -- --resend-failed`.
     peers.cloud.unreachable.clear()
-    expect(await running.store.resendFailed()).toBe(1)
+    expect(await running.store.queue.resendFailed()).toBe(1)
     running.worker.kick()
     await expect
       .poll(() => recipients(peers.cloud), { timeout: 10_000 })

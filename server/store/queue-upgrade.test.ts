@@ -1,0 +1,242 @@
+// A store written before the one job queue upgrades in place, on SQLite and on PostgreSQL: its
+// rows (written by main at 1b5d41d through its own code: testing/server/fixtures/
+// make-store-040.mjs) are loaded into a store migrated up to 040 and opened with this version.
+// Every request and delivery is there in its state, with its attempts, error and recipients;
+// the notices and WhatsApp routes too; and the queue hands out the pending jobs only, each
+// once, while the held ones wait for a person and the delivered and failed ones stay put: a
+// server started on it mails and posts those, once, and nothing it had sent before.
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Kysely } from 'kysely'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { openLeadStore, type Job, type LeadStore, type StoredRequest } from './lead-store.js'
+import { storeMigratedTo } from '../../testing/server/old-store.js'
+import { startSmtpPeer, startWebhookPeer } from '../../testing/server/delivery-peers.js'
+import { startDelivery } from '../../testing/server/delivery-harness.js'
+import { makeFakeDist, type FakeDist } from '../../testing/server/fake-dist.js'
+import { freshDatabase } from '../../testing/server/postgres.js'
+
+type Row = Record<string, string | number | null>
+interface Fixture {
+  rows: Record<string, Row[]>
+}
+
+const fixture = JSON.parse(
+  await readFile(new URL('../../testing/server/fixtures/store-040.json', import.meta.url), 'utf8'),
+) as Fixture
+const oldDeliveries = fixture.rows.lead_deliveries!
+const oldNotices = fixture.rows.lead_notices!
+
+const idOf = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
+/** A delivery the old server held on a lease when it stopped: it runs on after the upgrade. */
+const LEASED = { request_id: idOf(4), channel: 'webhook' }
+
+let dist: FakeDist
+const cleanups: (() => Promise<unknown>)[] = []
+beforeAll(async () => {
+  dist = await makeFakeDist()
+})
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+afterAll(async () => {
+  await rm(dist.root, { recursive: true, force: true })
+})
+
+/** The fixture's store, written at migration 040, where this version will open it. */
+async function oldStore(
+  kind: 'sqlite' | 'postgres',
+): Promise<{ dataDir: string; databaseUrl: string | undefined }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-upgrade-'))
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+  const target = { dataDir, databaseUrl: kind === 'postgres' ? await freshDatabase() : undefined }
+  const old = (await storeMigratedTo(target, '040-whatsapp')) as Kysely<Record<string, Row>>
+  for (const [table, rows] of Object.entries(fixture.rows)) {
+    if (rows.length > 0) await old.insertInto(table).values(rows).execute()
+  }
+  await old
+    .updateTable('lead_deliveries')
+    .set({ locked_until: Date.now() + 3_600_000 })
+    .where('request_id', '=', LEASED.request_id)
+    .where('channel', '=', LEASED.channel)
+    .execute()
+  await old.destroy()
+  return target
+}
+
+/** The fixture's store, opened (and so upgraded) by this version. */
+async function upgradedStore(kind: 'sqlite' | 'postgres'): Promise<LeadStore> {
+  const target = await oldStore(kind)
+  const store = await openLeadStore(target, { maxBytes: 1024 ** 3, largestRecordBytes: 0 })
+  cleanups.push(() => store.close())
+  return store
+}
+
+const listed = async (store: LeadStore): Promise<StoredRequest[]> => {
+  const all: StoredRequest[] = []
+  for await (const request of store.requests({ oldestFirst: true })) all.push(request)
+  return all
+}
+
+/** Every job of every channel the queue hands out now, as `request channel` or `notice type`. */
+async function claimAll(store: LeadStore): Promise<string[]> {
+  const name = (job: Job) =>
+    job.kind === 'request'
+      ? `${job.record.id.slice(-2)} ${job.delivery.channel}`
+      : `notice ${job.notice.type}`
+  const jobs = await Promise.all(
+    (['email', 'webhook', 'whatsapp'] as const).map((channel) =>
+      store.queue.claim(channel, 100, 60_000),
+    ),
+  )
+  return jobs.flat().map(name).sort()
+}
+
+describe.each(['sqlite', 'postgres'] as const)('a store of the old queue on %s', (kind) => {
+  it('keeps every request and delivery in its state, with its attempts, error and recipients', async () => {
+    const store = await upgradedStore(kind)
+    const requests = await listed(store)
+    expect(requests.map((request) => request.id).sort()).toEqual(
+      fixture.rows.lead_requests!.map((row) => row.id).sort(),
+    )
+    const deliveries = requests.flatMap((request) => request.deliveries)
+    expect(deliveries).toHaveLength(oldDeliveries.length)
+    for (const old of oldDeliveries) {
+      const now = deliveries.find(
+        (each) => each.requestId === old.request_id && each.channel === old.channel,
+      )
+      expect(now).toMatchObject({
+        state: old.state,
+        attempts: old.attempts,
+        lastError: old.last_error,
+        deliveredAt: old.delivered_at,
+        nextAttemptAt: Number(old.next_attempt_at),
+        retryUntil: Number(old.retry_until),
+        queuedAt: Number(old.queued_at),
+        doneRecipients: JSON.parse(String(old.done_recipients ?? '[]')) as string[],
+        refusedRecipients: JSON.parse(String(old.refused_recipients ?? '[]')) as string[],
+      })
+    }
+    // The mail of request 4 went to one recipient and was refused by another: a retry goes on
+    // from there.
+    expect(
+      deliveries.find((each) => each.requestId === idOf(4) && each.channel === 'email'),
+    ).toMatchObject({ doneRecipients: ['ventas@gaspre.mx'], refusedRecipients: ['baja@gaspre.mx'] })
+    expect(requests.filter((request) => request.held).map((request) => request.id)).toEqual([
+      idOf(5),
+      idOf(6),
+    ])
+    // Request 7's WhatsApp message went unread and moved on to the next rep.
+    const seventh = requests.find((request) => request.id === idOf(7))!
+    expect(seventh.whatsapp?.messages.map((message) => message.movedOnBecause)).toEqual([
+      'unread',
+      null,
+    ])
+  })
+
+  it('hands out the pending jobs only, each once; held ones wait for a person', async () => {
+    const store = await upgradedStore(kind)
+    const pending = oldDeliveries
+      .filter((row) => row.state === 'pending')
+      .filter((row) => !(row.request_id === LEASED.request_id && row.channel === LEASED.channel))
+      .map((row) => `${String(row.request_id).slice(-2)} ${row.channel}`)
+    const pendingNotices = oldNotices
+      .filter((row) => row.state === 'pending')
+      .map((row) => `notice ${row.type}`)
+    expect(pending.length).toBeGreaterThan(0)
+    expect(await claimAll(store)).toEqual([...pending, ...pendingNotices].sort())
+    // Claimed once: nothing is handed out twice while its lease runs.
+    expect(await claimAll(store)).toEqual([])
+
+    // Not even a probe of a failing channel takes a job another lease holds.
+    expect(await store.queue.claim('webhook', 1, 60_000, { probe: true })).toEqual([])
+
+    // The held requests go out once a person releases them, each delivery once.
+    expect(await store.releaseHeldRequests()).toBe(2)
+    expect(await claimAll(store)).toEqual(
+      ['05', '06'].flatMap((n) => ['email', 'webhook', 'whatsapp'].map((c) => `${n} ${c}`)),
+    )
+    expect(await claimAll(store)).toEqual([])
+  })
+
+  it('keeps the notices of an outage once: one queued again for it is not added', async () => {
+    const store = await upgradedStore(kind)
+    const recovered = oldNotices.find((row) => row.type === 'delivery.recovered')!
+    await store.queue.queueNotices(
+      {
+        type: 'delivery.recovered',
+        subject: 'webhook',
+        outage: Number(recovered.outage),
+        data: { since: new Date().toISOString(), waiting: 0, reason: null },
+      },
+      ['email'],
+    )
+    const notices = (await store.queue.claim('email', 100, 60_000)).flatMap((job) =>
+      job.kind === 'notice' ? [job.notice] : [],
+    )
+    expect(notices.map((notice) => notice.type).sort()).toEqual([
+      'delivery.recovered',
+      'demo_requests.held',
+      'whatsapp.unread',
+    ])
+    const kept = notices.find((notice) => notice.type === 'delivery.recovered')!
+    expect(kept).toMatchObject({
+      id: recovered.id,
+      subject: 'webhook',
+      createdAt: recovered.created_at,
+      data: JSON.parse(String(recovered.data)) as unknown,
+    })
+  })
+
+  it('erases a request with its jobs, the WhatsApp notice that names it included', async () => {
+    const store = await upgradedStore(kind)
+    expect(await store.erasure.eraseRequests([idOf(7)])).toMatchObject({
+      requests: 1,
+      deliveries: 3,
+    })
+    const left = await claimAll(store)
+    expect(left.filter((name) => name.startsWith('07') || name.includes('unread'))).toEqual([])
+  })
+
+  it('a running server sends the pending ones once, and none that went or failed before', async () => {
+    const target = await oldStore(kind)
+    const smtp = await startSmtpPeer()
+    const webhook = await startWebhookPeer()
+    cleanups.push(
+      () => smtp.close(),
+      () => webhook.close(),
+    )
+    const running = await startDelivery({
+      kind,
+      dist: dist.dist,
+      ...target,
+      smtpUrl: smtp.url,
+      // ventas@ took request 4's mail before the upgrade: it goes to otra@ alone.
+      mailTo: ['ventas@gaspre.mx', 'otra@gaspre.mx'],
+      webhookUrl: webhook.url,
+    })
+    cleanups.push(() => running.close())
+    const waiting = async () =>
+      (await running.requests())
+        .flatMap((request) => request.deliveries)
+        .filter((delivery) => delivery.channel !== 'whatsapp' && delivery.state === 'pending')
+        .map((delivery) => `${delivery.requestId.slice(-2)} ${delivery.channel}`)
+    // What is left: the delivery another lease still holds (the WhatsApp lane is not set up).
+    await expect.poll(waiting, { timeout: 20_000 }).toEqual(['04 webhook'])
+    await expect.poll(() => smtp.mails.length, { timeout: 20_000 }).toBe(5)
+
+    const sent = smtp.mails.map((mail, index) => ({
+      id: String(mail.messageId).replace(/@.*$/, ''),
+      to: smtp.envelopes[index],
+    }))
+    const noticeIds = oldNotices
+      .filter((row) => row.state === 'pending')
+      .map((row) => `<notice-${String(row.id)}`)
+    expect(sent.map((mail) => mail.id).sort()).toEqual(
+      [`<lead-${idOf(2)}`, `<lead-${idOf(4)}`, ...noticeIds].sort(),
+    )
+    expect(sent.find((mail) => mail.id === `<lead-${idOf(4)}`)?.to).toEqual(['otra@gaspre.mx'])
+    expect(webhook.received.map((posted) => posted.id).sort()).toEqual([idOf(2), idOf(3)])
+  })
+})
