@@ -1,0 +1,1 @@
+export { DemoRequests, type DemoRequestsParts, type FloodEpisode } from './demo-requests.js'
