@@ -80,8 +80,8 @@ export interface LivePages {
    * pages' modules, hot updates) and lets the others through to the app.
    */
   register(app: FastifyInstance): void
-  /** Answers a file the serving rules allow (a page, '/index.html'), or null: not found. */
-  answer(file: string, reply: FastifyReply): Promise<FastifyReply | null>
+  /** Answers a file the serving rules allow (a page, '/index.html'); false: there is none. */
+  answer(file: string, reply: FastifyReply): Promise<boolean>
 }
 
 declare module 'fastify' {
@@ -318,14 +318,17 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.setNotFoundHandler(notFound)
   live?.register(app)
 
-  app.register(fastifyStatic, {
-    root: distDir,
-    serve: false, // routing is ours (classifyPath); the plugin only sends files
-    preCompressed: true,
-    cacheControl: false, // set below, by path
-    dotfiles: 'ignore',
-    index: false,
-  })
+  // Live pages are rendered, never read from distDir (`npm run dev` may have no build).
+  if (live === null) {
+    app.register(fastifyStatic, {
+      root: distDir,
+      serve: false, // routing is ours (classifyPath); the plugin only sends files
+      preCompressed: true,
+      cacheControl: false, // set below, by path
+      dotfiles: 'ignore',
+      index: false,
+    })
+  }
 
   // Liveness: the process serves requests. A supervisor restarts the server when it fails.
   app.get('/healthz', async (_request, reply) =>
@@ -358,7 +361,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
     handler: (request, reply) => {
       // The editor's page, at /admin and /admin/ (its own files are named below it).
       const path = request.url.split('?')[0]
-      if (editorHeaders !== null && (path === EDITOR_PATH || path === `${EDITOR_PATH}/`))
+      if (
+        live === null &&
+        editorHeaders !== null &&
+        (path === EDITOR_PATH || path === `${EDITOR_PATH}/`)
+      )
         return reply.type('text/html; charset=utf-8').sendFile(`${EDITOR_PATH}/index.html`)
       const target = classifyPath(request.url)
       switch (target.kind) {
@@ -372,7 +379,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
           if (live !== null) {
             return live
               .answer(target.file, reply)
-              .then((answered) => answered ?? notFound(request, reply))
+              .then((answered) => (answered ? reply : notFound(request, reply)))
           }
           // Reset to no-cache by the 404 and error paths if the file turns out not to exist.
           reply.header('cache-control', cacheControlFor(target.file))
