@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { DevServerExtension } from '../scripts/dev-server/extension.ts'
-import { listenOrExit } from '../scripts/dev-server/listen.ts'
+import { exitIfBusy, listenOrExit } from '../scripts/dev-server/listen.ts'
 import { editorContentSecurityPolicy } from '../server/http/index.ts'
 import { decapRequire } from './install.mjs'
 import { PROXY_PATH, editorProxy } from './proxy.mjs'
@@ -24,6 +24,7 @@ interface EditorAnswer {
 }
 
 export function editorExtension(root: string, proxyPort: number): DevServerExtension {
+  const busyProxyPort = `El puerto ${proxyPort} de ${PROXY_HOST}, el del proxy del editor, está ocupado: cierra lo que lo usa o elige otro, por ejemplo CMS_PROXY_PORT=${proxyPort + 1} npm run cms`
   let origin = ''
   let siteOrigin = (): string => origin
   let proxyOrigin = ''
@@ -103,13 +104,10 @@ export function editorExtension(root: string, proxyPort: number): DevServerExten
       app.all('/admin/*', serve)
     },
 
+    tryPorts: () => exitIfBusy(proxyPort, PROXY_HOST, busyProxyPort),
+
     async listen() {
-      const port = await listenOrExit(
-        proxyServer,
-        proxyPort,
-        PROXY_HOST,
-        `El puerto ${proxyPort} de ${PROXY_HOST}, el del proxy del editor, está ocupado: cierra lo que lo usa o elige otro, por ejemplo CMS_PROXY_PORT=${proxyPort + 1} npm run cms`,
-      )
+      const port = await listenOrExit(proxyServer, proxyPort, PROXY_HOST, busyProxyPort)
       proxyOrigin = `http://${PROXY_HOST}:${port}`
       origin = siteOrigin()
     },

@@ -15,6 +15,8 @@ export interface DevServerExtension {
   optimizeDeps: string[]
   /** The one line said when the site's port is taken. */
   busyPort(port: number, host: string): string
+  /** Before the start: its own ports tried, a busy one told in one line (listen.ts, exitIfBusy). */
+  tryPorts(): Promise<void>
   /** Before the site listens: its routes on the site's app (the editor's pages at /admin/). */
   register(app: FastifyInstance, context: DevServerContext): Promise<void>
   /** Right after the site listens: its listeners on ports of its own. */

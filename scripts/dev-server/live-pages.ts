@@ -25,7 +25,7 @@ function forVite(url: string): boolean {
   return !PRIVATE_FOLDERS.includes(url.split('/')[1]?.split('?')[0] ?? '')
 }
 
-export interface LivePagesOptions {
+interface LivePagesOptions {
   vite: ViteDevServer
   root: string
   build: SiteBuild

@@ -10,6 +10,7 @@ import { readConfig, type ServerConfig } from '../../server/settings/index.ts'
 import { isOperatorError } from '../../server/start-server.ts'
 import type { DevSettings } from '../dev-settings.ts'
 import type { DevServerExtension } from './extension.ts'
+import { exitIfBusy } from './listen.ts'
 import { livePages } from './live-pages.ts'
 import { describeLiveBuild, renderPage } from './page-renderer.ts'
 import { startVite } from './vite-setup.ts'
@@ -27,6 +28,11 @@ export async function startDevServer(
   extension: DevServerExtension | null,
 ): Promise<void> {
   const { port, host, dataDir } = settings
+  const busyPort =
+    extension?.busyPort(port, host) ??
+    `Port ${port} on ${host} is in use: stop what uses it, or choose another with PORT=${port + 1}`
+  await exitIfBusy(port, host, busyPort)
+  await extension?.tryPorts()
   // The server's settings, as `npm start` reads them, with the dev server's DATA_DIR.
   let config: ServerConfig
   let leads: LeadService
@@ -79,10 +85,7 @@ export async function startDevServer(
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error
-    console.error(
-      extension?.busyPort(port, host) ??
-        `Port ${port} on ${host} is in use: stop what uses it, or choose another with PORT=${port + 1}`,
-    )
+    console.error(busyPort)
     process.exit(1)
   }
   const actualPort = app.server.address() as { port: number }

@@ -9,7 +9,10 @@ import { deliveryChannels, type DeliveryWorker } from '../delivery/index.js'
 import { deliveryHealth, type DeliveryHealth } from '../queue/index.js'
 import { assignRep, type WhatsAppWebhookOptions } from '../channels/whatsapp/index.js'
 
-/** A flood began: requests past the total ceiling are being held. */
+/**
+ * A flood began: requests past the total ceiling are being held.
+ * @internal its tests use it too
+ */
 export interface FloodEpisode {
   since: Date
   /** How many requests are held now, this episode's first among them. */
@@ -19,7 +22,7 @@ export interface FloodEpisode {
 /** What WhatsApp's status webhook checks a post with (its verify token and app secret). */
 type WhatsAppKeys = Omit<WhatsAppWebhookOptions, 'receive'>
 
-export interface DemoRequestsParts {
+interface DemoRequestsParts {
   store: LeadStore
   /** The channels each stored request is delivered through; none: requests are only stored. */
   channels: readonly Channel[]

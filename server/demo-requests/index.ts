@@ -1,1 +1,1 @@
-export { DemoRequests, type DemoRequestsParts, type FloodEpisode } from './demo-requests.js'
+export { DemoRequests } from './demo-requests.js'
