@@ -81,13 +81,14 @@ const SERVER_LAYERS = [
   ['settings'], // the environment, read and checked once
   ['http'], // the edge: listener, serving rules, security headers
   ['store'], // the lead store: dialects, migrations, records
-  ['intake'], // a demo request from the form to the store
   ['queue'], // the jobs' states, outcomes and health
   ['mail'],
   ['webhook'],
   ['whatsapp'],
   ['delivery'], // the worker that hands each job to its channel
   ['privacy'], // exports, erasures and retention
+  ['demo-requests'], // the one service: a request accepted, held, delivered (issue 43)
+  ['intake'], // the routes that take a demo request from the form to the service
   ['cli'], // npm run outbox
   ['entrance'], // server/*.ts: the app, the service, the start
 ]

@@ -10,7 +10,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Agent } from 'node:http'
-import { buildApp } from '../server/app.js'
+import { buildTestApp } from '../testing/server/app-on-temporary-store.js'
+import { DemoRequests } from '../server/demo-requests/demo-requests.js'
 import type { DeliveryConfig } from '../server/settings/config.js'
 import { DeliveryWorker } from '../server/delivery/worker.js'
 import { LARGEST_RECORD_BYTES } from '../server/intake/demo-request-check.js'
@@ -48,19 +49,21 @@ const scratch = await mkdtemp(join(tmpdir(), 'gaspre-bench-leads-'))
 const postgres = await startPostgresServer()
 const closers: (() => Promise<unknown>)[] = []
 
-async function serve(store: LeadStore, worker: DeliveryWorker | null, dataDir: string) {
-  const app = buildApp({
+async function serve(store: LeadStore, worker: DeliveryWorker | null) {
+  const app = buildTestApp({
     distDir: dist.dist,
-    dataDir,
     logger: false,
     limits: {
       rateLimitPerMinute: 1_000_000,
       totalLimitPerMinute: 1_000_000,
       maxConnectionsPerClient: 1000,
     },
-    store,
-    deliveryChannels: worker === null ? [] : ['email' as const],
-    ...(worker !== null && { onStored: () => worker.kick() }),
+    demoRequests: new DemoRequests({
+      store,
+      channels: worker === null ? [] : ['email'],
+      worker,
+      alertAfterMs: 600_000,
+    }),
   })
   const url = await app.listen({ port: 0, host: '127.0.0.1' })
   if (worker !== null) worker.start(app.log)
@@ -117,7 +120,7 @@ try {
   for (const kind of ['sqlite', 'postgres'] as const) {
     const dataDir = await mkdtemp(join(scratch, `${kind}-`))
     const store = await openStore(kind, dataDir)
-    const { url } = await serve(store, null, dataDir)
+    const { url } = await serve(store, null)
     const label = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'
     console.log(`   ${label.padEnd(22)} ${(await storesPerSecond(url)).toFixed(0)} requests/s`)
   }
@@ -132,7 +135,7 @@ try {
     const store = await openStore('sqlite', dataDir)
     const worker = new DeliveryWorker(store, emailConfig(smtp))
     closers.push(() => worker.stop())
-    const { url } = await serve(store, worker, dataDir)
+    const { url } = await serve(store, worker)
     const delays: number[] = []
     for (let n = 0; n < 100; n++) {
       const before = smtp.mails.length
@@ -156,7 +159,7 @@ try {
     const dataDir = await mkdtemp(join(scratch, 'backlog-'))
     const store = await openStore('sqlite', dataDir)
     // The server stores while the mail server is down (no worker yet): the backlog.
-    const { url, log } = await serve(store, null, dataDir)
+    const { url, log } = await serve(store, null)
     for (let n = 0; n < BACKLOG; n++) await store.append(newRecord('s', 't', params(n)), ['email'])
     const probe = async (): Promise<{ page: number[]; send: number[] }> => {
       const page: number[] = []

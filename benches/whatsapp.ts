@@ -12,14 +12,14 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buildApp } from '../server/app.js'
+import { buildTestApp } from '../testing/server/app-on-temporary-store.js'
+import { DemoRequests } from '../server/demo-requests/demo-requests.js'
 import type { DeliveryConfig } from '../server/settings/config.js'
-import { DeliveryWorker, deliveryChannels } from '../server/delivery/worker.js'
+import { DeliveryWorker } from '../server/delivery/worker.js'
 import { LARGEST_RECORD_BYTES } from '../server/intake/demo-request-check.js'
 import { openLeadStore } from '../server/store/lead-store.js'
 import { phoneRegions } from '../server/settings/phone-number.js'
 import { parseWhatsAppRoutes, routeCallingCodes } from '../server/settings/whatsapp-routes.js'
-import { assignRep } from '../server/channels/whatsapp/assign-rep.js'
 import { parseWorkingHours } from '../server/settings/working-hours.js'
 import { makeFakeDist } from '../testing/server/fake-dist.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
@@ -66,13 +66,9 @@ const delivery: DeliveryConfig = {
   alertAfterMs: 600_000,
 }
 const worker = new DeliveryWorker(store, delivery)
-const app = buildApp({
+const app = buildTestApp({
   distDir: dist.dist,
-  dataDir: scratch,
-  store,
-  deliveryChannels: deliveryChannels(delivery),
-  onStored: () => worker.kick(),
-  alsoStore: assignRep(routes, regions),
+  demoRequests: DemoRequests.delivering(store, delivery, worker),
   limits: { rateLimitPerMinute: 1_000_000, totalLimitPerMinute: 1_000_000 },
 })
 const url = await app.listen({ port: 0, host: '127.0.0.1' })

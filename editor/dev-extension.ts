@@ -1,13 +1,14 @@
 // `npm run cms` as an extension of the development server (scripts/dev-server/extension.ts):
-// the editor's page, bundle and configuration at /admin/ on the site's origin, and Decap's local
+// the editor's page, bundle and configuration at /admin/, routes of the site's app, and Decap's local
 // proxy on a listener of its own, 127.0.0.1:CMS_PROXY_PORT, in the same process so a SIGTERM
 // stops it too. The proxy reads and writes content/ in this working tree and answers the
 // editor's page only. Its own dependencies are installed on first use (editor/install.mjs).
 import { createServer, type IncomingMessage } from 'node:http'
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import type { DevAnswer, DevServerExtension } from '../scripts/dev-server/extension.ts'
-import { listenOrExit } from '../scripts/dev-server/listen.ts'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { DevServerExtension } from '../scripts/dev-server/extension.ts'
+import { exitIfBusy, listenOrExit } from '../scripts/dev-server/listen.ts'
 import { editorContentSecurityPolicy } from '../server/http/index.ts'
 import { decapRequire } from './install.mjs'
 import { PROXY_PATH, editorProxy } from './proxy.mjs'
@@ -15,16 +16,33 @@ import { PROXY_PATH, editorProxy } from './proxy.mjs'
 /** The proxy listens on the loopback address only, whatever HOST says. */
 const PROXY_HOST = '127.0.0.1'
 
+/** An answer the editor gives itself, at /admin/. */
+interface EditorAnswer {
+  status?: number
+  headers?: Record<string, string>
+  body?: string | Buffer
+}
+
 export function editorExtension(root: string, proxyPort: number): DevServerExtension {
-  const proxyServer = createServer()
+  const busyProxyPort = `El puerto ${proxyPort} de ${PROXY_HOST}, el del proxy del editor, está ocupado: cierra lo que lo usa o elige otro, por ejemplo CMS_PROXY_PORT=${proxyPort + 1} npm run cms`
   let origin = ''
+  let siteOrigin = (): string => origin
   let proxyOrigin = ''
   let decapBundle = ''
   let cmsConfig: ((target: object, origin: string) => string) | null = null
   let proxy: Awaited<ReturnType<typeof editorProxy>> | null = null
+  // Listens once the site does; the site's origin is known by then.
+  const proxyServer = createServer((request, response) => {
+    proxy!(request, response, { origin, host: new URL(proxyOrigin).host }).catch(
+      (error: unknown) => {
+        console.error(error)
+        if (!response.headersSent) response.writeHead(500, { vary: 'Origin' })
+        response.end()
+      },
+    )
+  })
 
-  async function answer(request: IncomingMessage, pathname: string): Promise<DevAnswer | null> {
-    if (!pathname.startsWith('/admin')) return null
+  async function answer(request: IncomingMessage, pathname: string): Promise<EditorAnswer> {
     // The proxy answers the editor's exact origin only: the editor is opened there.
     if (request.headers.host !== new URL(origin).host)
       return { status: 302, headers: { location: `${origin}/admin/` } }
@@ -66,37 +84,33 @@ export function editorExtension(root: string, proxyPort: number): DevServerExten
     busyPort: (port, host) =>
       `El puerto ${port} de ${host} está ocupado: cierra lo que lo usa o elige otro, por ejemplo PORT=${port + 1} npm run cms`,
 
-    async listen(gate) {
-      const serve = gate.hold(proxyServer)
-      const port = await listenOrExit(
-        proxyServer,
-        proxyPort,
-        PROXY_HOST,
-        `El puerto ${proxyPort} de ${PROXY_HOST}, el del proxy del editor, está ocupado: cierra lo que lo usa o elige otro, por ejemplo CMS_PROXY_PORT=${proxyPort + 1} npm run cms`,
-      )
-      proxyOrigin = `http://${PROXY_HOST}:${port}`
-      // Set now, called once the start is over (the gate): `origin` is known by then.
-      serve((request, response) => {
-        proxy!(request, response, { origin, host: new URL(proxyOrigin).host }).catch(
-          (error: unknown) => {
-            console.error(error)
-            if (!response.headersSent) response.writeHead(500, { vary: 'Origin' })
-            response.end()
-          },
-        )
-      })
-    },
-
-    async start(context) {
-      origin = context.origin
+    async register(app, context) {
       decapBundle = decapRequire().resolve('decap-cms')
       proxy = await editorProxy(root)
       ;({ cmsConfig } = (await context.vite.ssrLoadModule('/editor/config.ts')) as {
         cmsConfig: (target: object, origin: string) => string
       })
+      siteOrigin = context.origin
+      const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+        const { pathname } = new URL(request.url, 'http://dev')
+        const given = await answer(request.raw, pathname)
+        return reply
+          .code(given.status ?? 200)
+          .headers({ 'cache-control': 'no-store', ...given.headers })
+          .send(given.body ?? '')
+      }
+      // Every method, as before: only the files above are answered, anything else is a 404.
+      app.all('/admin', serve)
+      app.all('/admin/*', serve)
     },
 
-    answer,
+    tryPorts: () => exitIfBusy(proxyPort, PROXY_HOST, busyProxyPort),
+
+    async listen() {
+      const port = await listenOrExit(proxyServer, proxyPort, PROXY_HOST, busyProxyPort)
+      proxyOrigin = `http://${PROXY_HOST}:${port}`
+      origin = siteOrigin()
+    },
 
     banner: () =>
       `\nEditor de contenido: ${origin}/admin/  (la página: ${origin}/)\n` +

@@ -1,6 +1,8 @@
 // The production HTTP server: serves the prerendered site from dist/ with precompressed
 // bodies, the security headers on every response, and — for a site built in own-server mode — the
-// demo-request intake (demo-intake.ts).
+// demo-request intake (intake/demo-intake.ts), which hands each request to the demo-request
+// service (demo-requests/demo-requests.ts). `npm run dev` runs this same app, with the pages
+// rendered on each request by Vite instead of read from dist/ (LivePages).
 import { readFileSync } from 'node:fs'
 import {
   STATUS_CODES,
@@ -21,17 +23,10 @@ import Fastify, {
 } from 'fastify'
 import proxyAddr from '@fastify/proxy-addr'
 import { ConnectionLimits, type ConnectionCounts } from './http/index.js'
-import { BODY_LIMIT, demoIntake, type FloodEpisode } from './intake/index.js'
-import {
-  DEFAULT_LIMITS,
-  DEFAULT_TIMEOUTS,
-  type ServerLimits,
-  type ServerTimeouts,
-} from './intake/index.js'
-import type { Channel, LeadStore } from './store/index.js'
-import type { DemoRequestRecord } from './store/index.js'
+import { BODY_LIMIT, demoIntake } from './intake/index.js'
+import { DEFAULT_TIMEOUTS, type ServerLimits, type ServerTimeouts } from './intake/index.js'
 import type { Readiness } from './store/index.js'
-import type { DeliveryHealth } from './queue/index.js'
+import type { DemoRequests } from './demo-requests/index.js'
 import { COMPRESSIBLE } from './http/index.js'
 import { OneLinePerRequest } from './http/index.js'
 import { classifyPath } from './http/index.js'
@@ -47,15 +42,14 @@ import {
 } from './http/index.js'
 import { readSiteBuild, type SiteBuild } from './http/index.js'
 import { TEXT, clientErrorStatus, sendText } from './http/index.js'
-import { whatsappWebhook, type WhatsAppWebhookOptions } from './channels/whatsapp/index.js'
+import { whatsappWebhook } from './channels/whatsapp/index.js'
 
 /** @internal the tests and the browser suites' test server build the app with it */
 export interface AppOptions {
   distDir: string
-  dataDir: string
   logger?: FastifyServerOptions['logger']
-  /** Rate, connection and store limits; the defaults suit a small business. */
-  limits?: Partial<ServerLimits>
+  /** Rate, connection and store limits: the settings' (server/settings/config.ts). */
+  limits: ServerLimits
   /** How long a client may take; the defaults let a slow phone through. */
   timeouts?: Partial<ServerTimeouts>
   /**
@@ -64,22 +58,30 @@ export interface AppOptions {
    */
   trustProxy?: string[] | number | false
   /**
-   * Where a local build stores the demo requests (lead-service.ts opens it; its owner closes
-   * it). A local build needs one; a build for the e-mail service takes none.
+   * The demo requests of a local build: stored, then delivered (lead-service.ts opens them; its
+   * owner stops them). A local build needs them; a build for the e-mail service takes none.
    */
-  store?: LeadStore
-  /** The channels each stored request is delivered through (main.ts: the configured ones). */
-  deliveryChannels?: readonly Channel[]
-  /** Told after each request is stored: the delivery worker starts on it at once. */
-  onStored?: () => void
-  /** How delivery is doing, for `/healthz/delivery`; without it, there is nothing to deliver. */
-  deliveryHealth?: () => Promise<DeliveryHealth>
-  /** Written with each request, in its transaction: the WhatsApp rep whose turn it is. */
-  alsoStore?: Parameters<LeadStore['append']>[2]
-  /** The WhatsApp status webhook, when that channel is on. */
-  whatsappWebhook?: WhatsAppWebhookOptions
-  /** Told once when a flood begins to be held past the total ceiling (demo-intake.ts). */
-  onFloodEpisode?: (episode: FloodEpisode) => void
+  demoRequests?: DemoRequests
+  /** `npm run dev`: the pages rendered from the sources on each request, not dist/'s files. */
+  livePages?: LivePages
+}
+
+/**
+ * The site as `npm run dev` serves it (scripts/dev-server/live-pages.ts): described and rendered
+ * from the sources on each request, with hot reload, under the same serving rules, headers and
+ * routes as the build.
+ */
+export interface LivePages {
+  /** What the build would say of itself (its mode, its policy's sources). */
+  build: SiteBuild
+  /**
+   * Called before the app's routes are declared, on the app itself (not in a plugin of its own),
+   * so that what it adds runs before every route: it answers the requests that are its own (the
+   * pages' modules, hot updates) and lets the others through to the app.
+   */
+  register(app: FastifyInstance): void
+  /** Answers a file the serving rules allow (a page, '/index.html'); false: there is none. */
+  answer(file: string, reply: FastifyReply): Promise<boolean>
 }
 
 declare module 'fastify' {
@@ -218,14 +220,15 @@ function httpServer(
 
 export function buildApp(options: AppOptions): FastifyInstance {
   const distDir = resolve(options.distDir)
-  const build = readSiteBuild(distDir)
+  const live = options.livePages ?? null
+  const build = live?.build ?? readSiteBuild(distDir)
   const headers = securityHeaders(build)
   // The content editor, when the build ships one, is served under its own headers.
   const editorHeaders = build.editor
     ? editorSecurityHeaders({ ...build, editor: build.editor })
     : null
-  const notFoundPage = readOptional(join(distDir, '404.html'))
-  const limits = { ...DEFAULT_LIMITS, ...options.limits }
+  const notFoundPage = live === null ? readOptional(join(distDir, '404.html')) : null
+  const { limits } = options
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
   const trustProxy = options.trustProxy ?? false
   let shuttingDown = false
@@ -272,12 +275,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
     if (state.ready) app.log.info({ event: 'ready' }, 'ready: the store can be written again')
     else app.log.error({ event: 'not-ready', reason: state.reason }, `not ready: ${state.reason}`)
   }
-  const store = build.mode === 'own-server' ? (options.store ?? null) : null
-  if (build.mode === 'own-server' && store === null) {
+  const demoRequests = build.mode === 'own-server' ? (options.demoRequests ?? null) : null
+  if (build.mode === 'own-server' && demoRequests === null) {
     throw new Error(`${distDir} is a local build: it needs a store for its demo requests`)
   }
-  store?.watchReadiness(logReadiness)
-  const outboxFile = store?.location ?? null
+  demoRequests?.watchReadiness(logReadiness)
+  const outboxFile = demoRequests?.location ?? null
   app.decorate('site', { build, distDir, outboxFile, connections })
 
   app.addHook('onRequest', async (request, reply) => {
@@ -313,15 +316,19 @@ export function buildApp(options: AppOptions): FastifyInstance {
     return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage)
   }
   app.setNotFoundHandler(notFound)
+  live?.register(app)
 
-  app.register(fastifyStatic, {
-    root: distDir,
-    serve: false, // routing is ours (classifyPath); the plugin only sends files
-    preCompressed: true,
-    cacheControl: false, // set below, by path
-    dotfiles: 'ignore',
-    index: false,
-  })
+  // Live pages are rendered, never read from distDir (`npm run dev` may have no build).
+  if (live === null) {
+    app.register(fastifyStatic, {
+      root: distDir,
+      serve: false, // routing is ours (classifyPath); the plugin only sends files
+      preCompressed: true,
+      cacheControl: false, // set below, by path
+      dotfiles: 'ignore',
+      index: false,
+    })
+  }
 
   // Liveness: the process serves requests. A supervisor restarts the server when it fails.
   app.get('/healthz', async (_request, reply) =>
@@ -331,7 +338,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // watches this one; restarting the process would not free a full disk.
   app.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', NO_STORE)
-    const state = store !== null ? await store.readiness() : ({ ready: true } as const)
+    const state =
+      demoRequests !== null ? await demoRequests.readiness() : ({ ready: true } as const)
     if (state.ready) return reply.send({ status: 'ok' })
     // The reason (paths, sizes) goes to the log only, not to whoever asks.
     return reply.code(503).send({ status: 'unavailable' })
@@ -342,8 +350,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // server out of rotation (/readyz does that), as requests are still stored.
   app.get('/healthz/delivery', async (_request, reply) => {
     reply.header('cache-control', NO_STORE)
-    if (options.deliveryHealth === undefined) return reply.send({ status: 'ok', channels: {} })
-    const health = await options.deliveryHealth()
+    if (demoRequests === null) return reply.send({ status: 'ok', channels: {} })
+    const health = await demoRequests.health()
     return reply.code(health.ok ? 200 : 503).send(health.body)
   })
 
@@ -353,7 +361,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
     handler: (request, reply) => {
       // The editor's page, at /admin and /admin/ (its own files are named below it).
       const path = request.url.split('?')[0]
-      if (editorHeaders !== null && (path === EDITOR_PATH || path === `${EDITOR_PATH}/`))
+      if (
+        live === null &&
+        editorHeaders !== null &&
+        (path === EDITOR_PATH || path === `${EDITOR_PATH}/`)
+      )
         return reply.type('text/html; charset=utf-8').sendFile(`${EDITOR_PATH}/index.html`)
       const target = classifyPath(request.url)
       switch (target.kind) {
@@ -364,6 +376,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
         case 'redirect':
           return reply.redirect('/', 302)
         case 'file':
+          if (live !== null) {
+            return live
+              .answer(target.file, reply)
+              .then((answered) => (answered ? reply : notFound(request, reply)))
+          }
           // Reset to no-cache by the 404 and error paths if the file turns out not to exist.
           reply.header('cache-control', cacheControlFor(target.file))
           if (COMPRESSIBLE.has(extname(target.file).toLowerCase())) {
@@ -374,40 +391,25 @@ export function buildApp(options: AppOptions): FastifyInstance {
     },
   })
 
-  if (store !== null) registerLeadIntake(app, { ...options, store, limits })
+  if (demoRequests !== null) registerLeadIntake(app, demoRequests, limits)
   return app
 }
 
-interface LeadIntakeOptions extends Pick<
-  AppOptions,
-  'deliveryChannels' | 'onStored' | 'alsoStore' | 'whatsappWebhook' | 'onFloodEpisode'
-> {
-  store: LeadStore
-  limits: Pick<ServerLimits, 'rateLimitPerMinute' | 'totalLimitPerMinute' | 'heldLimit'>
-}
-
 /**
- * The routes that take demo requests into the store: the intake (demo-intake.ts) and,
- * when that channel is on, the WhatsApp status webhook. The dev server registers them too.
+ * The routes that take demo requests into the store: the intake (intake/demo-intake.ts) and,
+ * when that channel is on, the WhatsApp status webhook.
  */
-export function registerLeadIntake(app: FastifyInstance, options: LeadIntakeOptions): void {
-  const { store, limits } = options
-  const channels = options.deliveryChannels ?? []
-  const sink = {
-    append: async (record: DemoRequestRecord) => {
-      await store.append(record, channels, options.alsoStore)
-      options.onStored?.()
-    },
-    // Held: nobody is told, the worker leaves it until a person releases it.
-    hold: (record: DemoRequestRecord, cap: number) =>
-      store.hold(record, channels, cap, options.alsoStore),
+function registerLeadIntake(
+  app: FastifyInstance,
+  demoRequests: DemoRequests,
+  limits: ServerLimits,
+): void {
+  const keys = demoRequests.whatsappKeys
+  if (keys !== null) {
+    app.register(whatsappWebhook, {
+      ...keys,
+      receive: (statuses) => demoRequests.receiveWhatsAppStatuses(statuses),
+    })
   }
-  if (options.whatsappWebhook !== undefined) app.register(whatsappWebhook, options.whatsappWebhook)
-  app.register(demoIntake, {
-    store: sink,
-    rateLimitPerMinute: limits.rateLimitPerMinute,
-    totalLimitPerMinute: limits.totalLimitPerMinute,
-    heldLimit: limits.heldLimit,
-    ...(options.onFloodEpisode && { onFloodEpisode: options.onFloodEpisode }),
-  })
+  app.register(demoIntake, { demoRequests, limits })
 }

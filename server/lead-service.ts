@@ -1,44 +1,30 @@
-// The demo requests' store and the worker that delivers them, as `npm start` runs them: SQLite
-// in DATA_DIR (held by this one server) or PostgreSQL, the delivery worker for the configured
-// channels, the import of an older outbox.jsonl, the retention job. `npm start` (main.ts),
-// `npm run dev` and the browser suites' server all take them from here, so a request made on a
-// laptop or in a test goes the way a visitor's goes in production.
+// The demo-request service (demo-requests/demo-requests.ts) as `npm start` runs it: its store,
+// SQLite in DATA_DIR (held by this one server) or PostgreSQL, the delivery worker for the
+// configured channels, the import of an older outbox.jsonl, the retention job. `npm start`
+// (main.ts), `npm run dev` and the browser suites' server all take it from here, so a request
+// made on a laptop or in a test goes the way a visitor's goes in production.
 import type { FastifyBaseLogger } from 'fastify'
-import type { AppOptions } from './app.js'
 import type { ServerConfig } from './settings/index.js'
 import { lockDataDir, type DataDirLock } from './store/index.js'
 import { DeliveryWorker, deliveryChannels } from './delivery/index.js'
-import { deliveryHealth } from './queue/index.js'
 import { LARGEST_RECORD_BYTES } from './intake/index.js'
-import { SQLITE_FILE, openLeadStore, type Channel, type LeadStore } from './store/index.js'
+import { SQLITE_FILE, openLeadStore, type LeadStore } from './store/index.js'
 import type { StoreOptions } from './store/index.js'
 import { deliveryMetrics, type DeliveryMetrics } from './metrics.js'
 import { importDataDirOutbox } from './store/index.js'
 import { RetentionJob } from './privacy/index.js'
-import { assignRep } from './channels/whatsapp/index.js'
+import { DemoRequests } from './demo-requests/index.js'
 
 /** What a test may change in the store: its one fault seam. */
 export type StoreSeams = Pick<StoreOptions, 'onSqliteOpen'>
 
 export interface LeadService {
-  store: LeadStore
-  channels: readonly Channel[]
-  worker: DeliveryWorker | null
+  /** What the app stores and delivers each request through (buildApp's demoRequests). */
+  demoRequests: DemoRequests
   /** Prometheus' figures, when METRICS_PORT is set. */
   metrics: DeliveryMetrics | null
   /** Whether this process holds DATA_DIR (SQLite): said at start. */
   holdsDataDir: boolean
-  /** What buildApp (or the dev server's intake) takes to store and deliver each request. */
-  appOptions: Pick<
-    AppOptions,
-    | 'store'
-    | 'deliveryChannels'
-    | 'onStored'
-    | 'onFloodEpisode'
-    | 'deliveryHealth'
-    | 'alsoStore'
-    | 'whatsappWebhook'
-  >
   /** Imports an older outbox.jsonl, starts the retention job and the worker. */
   begin(log: FastifyBaseLogger): Promise<void>
   /** Stops the worker (a send in progress finishes or is cut), closes the store, lets DATA_DIR go. */
@@ -68,7 +54,7 @@ export async function openLeadService(
     throw error
   }
   const channels = deliveryChannels(config.delivery)
-  const { alertAfterMs, whatsapp } = config.delivery
+  const { alertAfterMs } = config.delivery
   const metrics =
     config.metricsPort !== undefined ? deliveryMetrics(store, channels, alertAfterMs) : null
   const worker =
@@ -81,30 +67,12 @@ export async function openLeadService(
       : null
   let retention: RetentionJob | null = null
 
+  const demoRequests = DemoRequests.delivering(store, config.delivery, worker)
+
   return {
-    store,
-    channels,
-    worker,
+    demoRequests,
     metrics,
     holdsDataDir: lock !== null,
-    appOptions: {
-      store,
-      deliveryChannels: channels,
-      deliveryHealth: () => deliveryHealth(store, channels, alertAfterMs),
-      ...(worker !== null && {
-        onStored: () => worker.kick(),
-        onFloodEpisode: (episode) => void worker.floodEpisode(episode),
-      }),
-      ...(whatsapp !== undefined &&
-        worker?.whatsapp != null && {
-          alsoStore: assignRep(whatsapp.routes, config.delivery.phoneRegions ?? ['MX']),
-          whatsappWebhook: {
-            verifyToken: whatsapp.verifyToken,
-            appSecret: whatsapp.appSecret,
-            receive: (statuses) => worker.whatsapp!.receiveStatuses(statuses),
-          },
-        }),
-    },
 
     async begin(log) {
       // A file that cannot be imported is told, and the server serves anyway: it is kept as it
@@ -129,9 +97,7 @@ export async function openLeadService(
         retention = new RetentionJob(store, { days: config.retentionDays, dataDir: config.dataDir })
         await retention.start(log)
       }
-      // One server per SQLite file: what a killed predecessor held is free at once.
-      if (store.kind === 'sqlite') await store.queue.releaseLeases()
-      worker?.start(log)
+      await demoRequests.start(log)
     },
 
     async stop() {
@@ -139,8 +105,7 @@ export async function openLeadService(
         // A run under way ends, and a send in progress finishes (or is cut), before the store
         // closes.
         await retention?.stop()
-        await worker?.stop()
-        await store.close()
+        await demoRequests.stop()
       } finally {
         await lock?.release()
       }

@@ -86,14 +86,13 @@ export async function startServer(seams: StoreSeams = {}): Promise<void> {
         seams,
       )
     : null
-  const channels = leads?.channels ?? []
+  const channels = leads?.demoRequests.channels ?? []
   app = buildApp({
     distDir: config.distDir,
-    dataDir: config.dataDir,
     logger: { level: config.logLevel },
     limits: config,
     trustProxy: config.trustProxy,
-    ...leads?.appOptions,
+    ...(leads !== null && { demoRequests: leads.demoRequests }),
   })
   // Its own listener on 127.0.0.1, never the public port; a port taken stops the start.
   const metrics = leads?.metrics ?? null
@@ -110,7 +109,7 @@ export async function startServer(seams: StoreSeams = {}): Promise<void> {
   })
   stopGracefully(app, config, leads)
   await leads?.begin(app.log)
-  const store = leads?.store ?? null
+  const store = leads?.demoRequests ?? null
 
   const address = await app.listen({ port: config.port, host: config.host })
   const url = new URL(address)

@@ -1,20 +1,12 @@
 // What a tool that runs beside the development server plugs in (the content editor of
 // `npm run cms`, editor/dev-extension.ts): the dev server knows this hook, never the tool.
-import type { IncomingMessage } from 'node:http'
+import type { FastifyInstance } from 'fastify'
 import type { ViteDevServer } from 'vite'
-import type { StartGate } from './start-gate.ts'
-
-/** An answer the extension gives itself instead of the site's page. */
-export interface DevAnswer {
-  status?: number
-  headers?: Record<string, string>
-  body?: string | Buffer
-}
 
 export interface DevServerContext {
   root: string
-  /** The site's origin, http://HOST:PORT. */
-  origin: string
+  /** The site's origin, http://HOST:PORT, once it listens. */
+  origin: () => string
   vite: ViteDevServer
 }
 
@@ -23,12 +15,12 @@ export interface DevServerExtension {
   optimizeDeps: string[]
   /** The one line said when the site's port is taken. */
   busyPort(port: number, host: string): string
-  /** Listens on ports of its own, right after the site's; their requests wait for `gate`. */
-  listen(gate: StartGate): Promise<void>
-  /** Once Vite runs: whatever the extension needs of the site's origin and modules. */
-  start(context: DevServerContext): Promise<void>
-  /** Its answer to a request of the site's port, or null to let the site answer. */
-  answer(request: IncomingMessage, pathname: string): Promise<DevAnswer | null>
+  /** Before the start: its own ports tried, a busy one told in one line (listen.ts, exitIfBusy). */
+  tryPorts(): Promise<void>
+  /** Before the site listens: its routes on the site's app (the editor's pages at /admin/). */
+  register(app: FastifyInstance, context: DevServerContext): Promise<void>
+  /** Right after the site listens: its listeners on ports of its own. */
+  listen(): Promise<void>
   /** What it prints once everything runs. */
   banner(): string
   close(): void

@@ -1,5 +1,4 @@
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer, type AddressInfo, type Server } from 'node:net'
 
 /** Listens, or says in one line that the port is taken (`busy`) and exits 1. Resolves the port. */
 export function listenOrExit(
@@ -16,4 +15,15 @@ export function listenOrExit(
     })
     server.listen(port, host, () => resolveListening((server.address() as AddressInfo).port))
   })
+}
+
+/**
+ * Tries `port` before the start takes DATA_DIR and loads Vite, so that a busy one is told at
+ * once, in one line (`busy`), and not as another server's hold on DATA_DIR. Port 0 is never busy.
+ */
+export async function exitIfBusy(port: number, host: string, busy: string): Promise<void> {
+  if (port === 0) return
+  const probe = createServer()
+  await listenOrExit(probe, port, host, busy)
+  await new Promise((closed) => probe.close(closed))
 }

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { EnvironmentModuleNode, Plugin, ViteDevServer } from 'vite'
+import { securityHeaders, type SiteBuild } from '../../server/http/index.ts'
 
 const RENDERER = '/src/prerender.tsx'
 
@@ -16,11 +17,12 @@ interface RenderedPage {
 
 interface Renderer {
   renderPages(env: NodeJS.ProcessEnv): RenderedPage[]
-  describeBuild(env: NodeJS.ProcessEnv, hashes: string[]): Record<string, unknown>
-}
-
-interface SecurityHeaders {
-  contentSecurityPolicy(build: Record<string, unknown>): string
+  describeBuild(
+    env: NodeJS.ProcessEnv,
+    hashes: string[],
+  ): Omit<SiteBuild, 'editor'> & {
+    editor: SiteBuild['editor'] | undefined
+  }
 }
 
 /**
@@ -56,17 +58,24 @@ export function reloadServerRenderedChanges(): Plugin {
 }
 
 /**
+ * What the build would say of itself (dist/.site.json), described from the sources; no hashes,
+ * as the development policy allows inline code.
+ */
+export async function describeLiveBuild(vite: ViteDevServer): Promise<SiteBuild> {
+  const { describeBuild } = (await vite.ssrLoadModule(RENDERER)) as Renderer
+  const build = describeBuild(process.env, [])
+  return { ...build, editor: build.editor ?? null, scriptHashes: [], styleHashes: [] }
+}
+
+/**
  * The production policy of this configuration, with inline code allowed: Vite injects styles
  * and the React refresh preamble inline and changes them on every edit, so no hash can cover
- * them. The hot-update socket runs on this server.
+ * them. The hot-update socket runs on this server. Its error page (Vite's overlay) runs under
+ * it too.
  */
-export async function developmentPolicy(vite: ViteDevServer, origin: string): Promise<string> {
-  const { describeBuild } = (await vite.ssrLoadModule(RENDERER)) as Renderer
-  const { contentSecurityPolicy } = (await vite.ssrLoadModule(
-    '/server/http/security-headers.ts',
-  )) as SecurityHeaders
-  const build = { ...describeBuild(process.env, []), scriptHashes: [], styleHashes: [] }
-  return contentSecurityPolicy(build)
+export function developmentPolicy(build: SiteBuild, origin: string): string {
+  const policy = securityHeaders(build)['content-security-policy']!
+  return policy
     .replace(/(script-src|style-src) 'self'/g, "$1 'self' 'unsafe-inline'")
     .replace(/connect-src 'self'/, `connect-src 'self' ${origin.replace(/^http/, 'ws')}`)
 }
@@ -96,19 +105,20 @@ async function serverRenderedStyles(vite: ViteDevServer): Promise<string> {
   return `${tags.join('\n')}\n<script type="module">${imports}</script>`
 }
 
-/** The page at `pathname` as HTML, or null when there is none. */
+/**
+ * The page the serving rules name by its build's file (`/index.html`, `/tyc.html`:
+ * server/http/request-path.ts) as HTML, or null when there is none.
+ */
 export async function renderPage(
   vite: ViteDevServer,
   root: string,
-  pathname: string,
+  file: string,
 ): Promise<string | null> {
   const { renderPages } = (await vite.ssrLoadModule(RENDERER)) as Renderer
-  const page = renderPages(process.env).find(
-    (candidate) => candidate.path === pathname || `${candidate.path}/` === pathname,
-  )
+  const page = renderPages(process.env).find((candidate) => `/${candidate.template}` === file)
   if (page === undefined) return null
   const template = await vite.transformIndexHtml(
-    pathname,
+    page.path,
     await readFile(resolve(root, page.template), 'utf8'),
   )
   const styles = await serverRenderedStyles(vite)

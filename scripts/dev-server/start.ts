@@ -1,20 +1,26 @@
-// npm run dev, put together: the site's port listens first (a busy port is one line), then an
-// extension's own ports (npm run cms), then Vite, the pages and the intake start; requests that
-// arrived meanwhile are answered once all of it runs (start-gate.ts).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+// npm run dev, put together: the production app (server/app.ts: the same intake, serving rules,
+// security headers and health routes, on the demo-request service of `npm start`), with its
+// pages rendered on each request and hot-reloaded by Vite inside it (live-pages.ts). A busy port
+// is one line; an extension (npm run cms) adds its routes and its own listener.
+import { createServer, type IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { buildApp } from '../../server/app.ts'
+import { openLeadService, type LeadService } from '../../server/lead-service.ts'
+import { readConfig, type ServerConfig } from '../../server/settings/index.ts'
+import { isOperatorError } from '../../server/start-server.ts'
 import type { DevSettings } from '../dev-settings.ts'
 import type { DevServerExtension } from './extension.ts'
-import { startLeadIntake } from './lead-intake.ts'
-import { listenOrExit } from './listen.ts'
-import { developmentPolicy, renderErrorPage, renderPage } from './page-renderer.ts'
-import { allowedHosts, isPrivate } from './private-paths.ts'
-import { StartGate } from './start-gate.ts'
+import { exitIfBusy } from './listen.ts'
+import { livePages } from './live-pages.ts'
+import { describeLiveBuild, renderPage } from './page-renderer.ts'
 import { startVite } from './vite-setup.ts'
 
-const refuse = (response: ServerResponse, status: number, text: string) =>
-  response
-    .writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' })
-    .end(text)
+/** A setting or a DATA_DIR the operator can mend stops the start with one line, exit 1. */
+function exitOnOperatorError(error: unknown): never {
+  if (!isOperatorError(error)) throw error
+  console.error(error.message)
+  process.exit(1)
+}
 
 export async function startDevServer(
   root: string,
@@ -22,88 +28,84 @@ export async function startDevServer(
   extension: DevServerExtension | null,
 ): Promise<void> {
   const { port, host, dataDir } = settings
-  const gate = new StartGate()
-  const httpServer = createServer()
-  const serve = gate.hold(httpServer)
-  const actualPort = await listenOrExit(
-    httpServer,
-    port,
-    host,
+  const busyPort =
     extension?.busyPort(port, host) ??
-      `Port ${port} on ${host} is in use: stop what uses it, or choose another with PORT=${port + 1}`,
-  )
-  await extension?.listen(gate)
-  const origin = `http://${host}:${actualPort}`
-  const hosts = allowedHosts(host, actualPort)
+    `Port ${port} on ${host} is in use: stop what uses it, or choose another with PORT=${port + 1}`
+  await exitIfBusy(port, host, busyPort)
+  await extension?.tryPorts()
+  // The server's settings, as `npm start` reads them, with the dev server's DATA_DIR.
+  let config: ServerConfig
+  let leads: LeadService
+  try {
+    config = readConfig({ ...process.env, DATA_DIR: dataDir }, root)
+    leads = await openLeadService(config, (error) => {
+      console.error(`lost the lock on DATA_DIR (${error.message}): stopping`)
+      process.exit(1)
+    })
+  } catch (error) {
+    exitOnOperatorError(error)
+  }
+  const hostnames = [...new Set([host, '127.0.0.1', 'localhost'])]
+  let origin = ''
+  let hosts: ReadonlySet<string> = new Set()
 
+  // Vite is made first, as the app's headers come from the pages' description, which Vite
+  // loads; its hot-update socket is handed the app's upgrade requests (below).
+  const hotUpdates = createServer()
   const vite = await startVite({
     root,
-    httpServer,
-    hosts,
+    hotUpdates,
+    hostnames,
     dataDir,
     optimizeDeps: extension?.optimizeDeps ?? [],
   })
-  await extension?.start({ root, origin, vite })
-  const { api, leads } = await startLeadIntake(root, dataDir)
-
-  // The hot-update socket too answers this machine's names only.
-  httpServer.prependListener('upgrade', (request: IncomingMessage, socket) => {
+  const app = buildApp({
+    distDir: config.distDir,
+    logger: { level: 'warn' },
+    limits: config,
+    trustProxy: config.trustProxy,
+    demoRequests: leads.demoRequests,
+    livePages: livePages({
+      vite,
+      root,
+      build: await describeLiveBuild(vite),
+      hosts: () => hosts,
+      origin: () => origin,
+    }),
+  })
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!hosts.has(request.headers.host ?? '')) socket.destroy()
+    else hotUpdates.emit('upgrade', request, socket, head)
   })
+  await extension?.register(app, { root, vite, origin: () => origin })
+  await leads.begin(app.log)
 
-  serve(async (request, response) => {
-    if (!hosts.has(request.headers.host ?? '')) return refuse(response, 403, 'Unknown Host\n')
-    const { pathname } = new URL(request.url ?? '/', 'http://dev')
-    if (isPrivate(pathname, root, dataDir)) return refuse(response, 404, 'Not found\n')
-    if (pathname.startsWith('/api/')) return api.routing(request, response)
-    const answer = await extension?.answer(request, pathname)
-    if (answer) {
-      response
-        .writeHead(answer.status ?? 200, { 'cache-control': 'no-store', ...answer.headers })
-        .end(answer.body)
-      return
-    }
-    vite.middlewares(request, response, async () => {
-      try {
-        if (request.method !== 'GET' && request.method !== 'HEAD') {
-          response.writeHead(405, { allow: 'GET, HEAD' }).end()
-          return
-        }
-        const html = await renderPage(vite, root, pathname)
-        if (html === null) {
-          response.writeHead(302, { location: '/' }).end()
-          return
-        }
-        response
-          .writeHead(200, {
-            'content-type': 'text/html; charset=utf-8',
-            'cache-control': 'no-store',
-            'content-security-policy': await developmentPolicy(vite, origin),
-          })
-          .end(html)
-      } catch (error) {
-        response
-          .writeHead(500, {
-            'content-type': 'text/html; charset=utf-8',
-            'cache-control': 'no-store',
-          })
-          .end(renderErrorPage(vite, error as Error))
-      }
-    })
-  })
+  try {
+    await app.listen({ port, host })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error
+    console.error(busyPort)
+    process.exit(1)
+  }
+  const actualPort = app.server.address() as { port: number }
+  origin = `http://${host}:${actualPort.port}`
+  hosts = new Set(hostnames.map((name) => `${name}:${actualPort.port}`))
+  await extension?.listen()
+  // The home page rendered once, so that the first visit finds Vite's modules ready; a page
+  // that cannot be rendered now shows its error when it is opened.
+  await renderPage(vite, root, '/index.html').catch(() => null)
 
   console.log(`Development server on ${origin}/ (pages rendered on each request)`)
   console.log(
-    `Own-server mode: demo requests are stored in ${leads.store.location} (list them: ` +
+    `Own-server mode: demo requests are stored in ${leads.demoRequests.location} (list them: ` +
       `DATA_DIR=${dataDir} npm run outbox)`,
   )
   if (extension) console.log(extension.banner())
-  gate.ready()
 
   const stop = async () => {
-    await Promise.allSettled([vite.close(), api.close()])
+    await Promise.allSettled([vite.close(), app.close()])
     await leads.stop()
-    httpServer.close()
     extension?.close()
     process.exit(0)
   }

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -233,24 +234,51 @@ describe('npm run outbox', () => {
     })
   })
 
-  it('refuses unknown options, and says to build first when there is no build', async () => {
+  it('refuses unknown options', async () => {
     const unknown = run(process.execPath, ['scripts/outbox.mjs', '--xls'], { cwd: REPO_ROOT })
     await expect(unknown).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringMatching(/opción desconocida --xls/),
     })
-    const bare = join(dir, 'bare')
-    await mkdir(join(bare, 'scripts'), { recursive: true })
-    await writeFile(
-      join(bare, 'scripts', 'outbox.mjs'),
-      await readFile(join(REPO_ROOT, 'scripts', 'outbox.mjs')),
-    )
-    const unbuilt = run(process.execPath, ['scripts/outbox.mjs'], { cwd: bare })
-    await expect(unbuilt).rejects.toMatchObject({
-      code: 1,
-      stderr: 'outbox: there is no server build yet; run `npm run build` first.\n',
-    })
   })
+
+  // A fresh clone where only `npm run dev` ran: the requests it stored are listed all the same.
+  it('compiles the server first when there is no server build, then lists', async () => {
+    const fresh = join(dir, 'fresh-clone')
+    for (const part of [
+      'package.json',
+      'tsconfig.base.json',
+      'tsconfig.server.json',
+      'scripts/outbox.mjs',
+      'server',
+      'src/contract',
+      'src/config',
+    ]) {
+      await cp(join(REPO_ROOT, part), join(fresh, part), { recursive: true })
+    }
+    await symlink(join(REPO_ROOT, 'node_modules'), join(fresh, 'node_modules'))
+    const data = join(dir, 'fresh-clone-data')
+    await mkdir(data)
+    const store = await openLeadStore(
+      { dataDir: data },
+      { maxBytes: 1024 ** 2, largestRecordBytes: 0 },
+    )
+    await store.append(RECORDS[0]!, ['email'])
+    await store.close()
+
+    const listed = await run(process.execPath, ['scripts/outbox.mjs', '--json'], {
+      cwd: fresh,
+      env: { ...process.env, DATA_DIR: data },
+    })
+    expect(listed.stderr).toMatch(/^outbox: no server build yet: compiling the server/)
+    expect(
+      listed.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).id),
+    ).toEqual([RECORDS[0]!.id])
+    expect(existsSync(join(fresh, 'build/server/cli/outbox.js'))).toBe(true)
+  }, 120_000)
 })
 
 describe("deliveries in the sales team's commands", () => {

@@ -3,7 +3,8 @@
 // API's protocol (EmailJS v1.0), so the page's one SDK sends to either: exactly what
 // @emailjs/browser 4.4.1 sends is accepted, and the answer is the real service's, 200 'OK' or a
 // 4xx with one sentence of text. An accepted request is committed to the store (lead-store.ts)
-// before the 200, and the delivery worker mails and posts it. Past the total ceiling a request
+// before the 200 (demoRequests.accept, demo-requests/demo-requests.ts), and the delivery worker
+// mails and posts it. Past the total ceiling a request
 // is held (stored, not delivered) up to a cap of its own, and only past that refused; a refusal
 // that repeats is logged once, then summarised.
 import rateLimit from '@fastify/rate-limit'
@@ -20,7 +21,7 @@ import {
 import { refusals } from '../../src/contract/lead-server-text.js'
 import { clientKey } from '../http/index.js'
 import { FloodEpisodes } from './flood-episodes.js'
-import { DEFAULT_LIMITS } from './limits.js'
+import type { ServerLimits } from './limits.js'
 import { bounded } from '../text/index.js'
 import { MAX_ID_LENGTH, checkTemplateParams, withCleanAttribution } from './demo-request-check.js'
 import { newRecord, type DemoRequestRecord } from '../store/index.js'
@@ -30,6 +31,7 @@ import { countedInSummary } from '../http/index.js'
 import { NO_STORE } from '../http/index.js'
 import { TotalCeiling } from './total-ceiling.js'
 import { clientErrorStatus, sendText } from '../http/index.js'
+import type { DemoRequests } from '../demo-requests/index.js'
 
 export { SEND_FORM_PATH, SEND_PATH }
 export const BODY_LIMIT = 50 * 1024
@@ -175,37 +177,16 @@ function storageFailed(
   return answer(reply, 500, MESSAGES.notStored)
 }
 
-/** A flood began: requests past the total ceiling are being held. */
-export interface FloodEpisode {
-  since: Date
-  /** How many requests are held now, this episode's first among them. */
-  held: number
-}
-
 interface IntakeOptions {
-  store: {
-    /** Stores a request durably (resolves once it is), or rejects with an StoreWriteError. */
-    append(record: DemoRequestRecord): Promise<unknown>
-    /**
-     * Stores a request past the total ceiling as held (not delivered until a person releases
-     * it), unless `cap` are held already; resolves to how many are held now, or null. Without
-     * it a request past the ceiling is refused.
-     */
-    hold?(record: DemoRequestRecord, cap: number): Promise<number | null>
-  }
-  /** Sends accepted per client address per minute. */
-  rateLimitPerMinute?: number
-  /** Requests stored for delivery per minute from all clients together. */
-  totalLimitPerMinute?: number
-  /** Requests held past the ceiling at most; more are refused. */
-  heldLimit?: number
-  /** Told once when a flood episode begins (flood-episodes.ts); the sales team is told from it. */
-  onFloodEpisode?: (episode: FloodEpisode) => void
+  /** Where each accepted request goes: stored (or held), then delivered. */
+  demoRequests: Pick<DemoRequests, 'accept' | 'hold' | 'floodBegan'>
+  /** Sends accepted per client per minute, stored per minute in all, held past that at most. */
+  limits: Pick<ServerLimits, 'rateLimitPerMinute' | 'totalLimitPerMinute' | 'heldLimit'>
 }
 
 export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options) => {
-  const totalLimit = options.totalLimitPerMinute ?? DEFAULT_LIMITS.totalLimitPerMinute
-  const heldLimit = options.heldLimit ?? DEFAULT_LIMITS.heldLimit
+  const { demoRequests } = options
+  const { totalLimitPerMinute: totalLimit, heldLimit } = options.limits
   const ceiling = new TotalCeiling(totalLimit)
   const episodes = new FloodEpisodes()
   /** Whether the last request past the ceiling found the hold full: said once, not per request. */
@@ -251,7 +232,7 @@ export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options
   // (request.ip: the socket's, or the proxy's X-Forwarded-For when TRUST_PROXY is set) shared
   // by every route of this plugin: the two sending endpoints.
   await app.register(rateLimit, {
-    max: options.rateLimitPerMinute ?? DEFAULT_LIMITS.rateLimitPerMinute,
+    max: options.limits.rateLimitPerMinute,
     timeWindow: 60_000,
     keyGenerator: (request) => clientKey(request.ip),
     onExceeded: (request) =>
@@ -325,7 +306,7 @@ export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options
     const place = ceiling.take()
     if (!place.stored) return pastTheCeiling(request, reply, answer, record, place)
     try {
-      await options.store.append(record)
+      await demoRequests.accept(record)
     } catch (error) {
       return storageFailed(request, reply, answer, record, error)
     }
@@ -351,17 +332,9 @@ export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options
       reply.header('retry-after', String(place.retryAfterSeconds))
       return answer(reply, 429, refusals.busy)
     }
-    const hold = options.store.hold?.bind(options.store)
-    if (hold === undefined) {
-      return refuse(
-        'demo-request-ceiling',
-        'demo requests refused past DEMO_TOTAL_LIMIT_PER_MINUTE',
-        `DEMO_TOTAL_LIMIT_PER_MINUTE (${totalLimit}) reached: demo requests get 429 until the minute frees up`,
-      )
-    }
     let held: number | null
     try {
-      held = await hold(record, heldLimit)
+      held = await demoRequests.hold(record, heldLimit)
     } catch (error) {
       // A flood that meets a full store would write a line a request: the first, then a count.
       const first = repeated.admit('demo-request-held-not-stored', {
@@ -406,7 +379,7 @@ export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options
         '(npm run outbox -- --held, then --release-held or --erase-held)',
     )
     try {
-      options.onFloodEpisode?.({ since: new Date(), held })
+      demoRequests.floodBegan({ since: new Date(), held })
     } catch (error) {
       // The request is stored: a notice that fails is the notice's to log, not the visitor's.
       request.log.error({ event: 'flood-notice-failed', err: error }, 'flood notice failed')

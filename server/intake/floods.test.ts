@@ -14,9 +14,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { refusals } from '../../src/contract/lead-server-text.js'
 import { SEND_PATH } from './demo-intake.js'
 import type { LeadStore, StoredRequest } from '../store/lead-store.js'
-import { DEFAULT_LIMITS } from './limits.js'
 import { MAX_LOGGED_CHARS } from '../text/log-bounds.js'
 import {
+  DEFAULT_SETTINGS,
   appOnTemporaryStore,
   type AppOnStore,
 } from '../../testing/server/app-on-temporary-store.js'
@@ -170,7 +170,7 @@ describe('floods', () => {
 
   it('17 addresses × 64 idle sockets (each within its own share) leave a place for a visitor from an 18th', async () => {
     await startApp()
-    const { maxConnections, maxConnectionsPerClient } = DEFAULT_LIMITS
+    const { maxConnections, maxConnectionsPerClient } = DEFAULT_SETTINGS
     expect(17 * maxConnectionsPerClient).toBeGreaterThan(maxConnections)
     const connections = app!.site.connections
     const held = (): number => [...connections.open.values()].reduce((sum, n) => sum + n, 0)
@@ -196,7 +196,7 @@ describe('floods', () => {
 
   it('256 addresses, each at its own limit: the ceiling is delivered, DEMO_HELD_LIMIT held, only the rest refused', async () => {
     await startApp()
-    const { rateLimitPerMinute, totalLimitPerMinute, heldLimit } = DEFAULT_LIMITS
+    const { rateLimitPerMinute, totalLimitPerMinute, heldLimit } = DEFAULT_SETTINGS
     expect([totalLimitPerMinute, heldLimit]).toEqual([60, 1000])
     const began = Date.now()
     const statuses: number[] = []

@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { promisify } from 'node:util'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { refusals } from '../../src/contract/lead-server-text.js'
-import { buildApp } from '../app.js'
+import { buildTestApp } from '../../testing/server/app-on-temporary-store.js'
+import { DemoRequests, type FloodEpisode } from '../demo-requests/demo-requests.js'
 import type { DeliveryConfig } from '../settings/config.js'
-import { DeliveryWorker, deliveryChannels } from '../delivery/worker.js'
+import { DeliveryWorker } from '../delivery/worker.js'
 import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
-import type { FloodEpisode } from './demo-intake.js'
 import { openLeadStore, type LeadStore, type StoredRequest } from '../store/lead-store.js'
 import type { ServerLimits } from './limits.js'
 import { OUTBOX_CLI_JS } from '../../testing/server/compiled-server.js'
@@ -80,7 +80,9 @@ async function start(
     timeZone: 'America/Mexico_City',
     alertAfterMs: 600_000,
   }
-  const worker = peers && new DeliveryWorker(store, delivery, { pollMs: 50, firstBackoffMs: 50 })
+  const worker = peers
+    ? new DeliveryWorker(store, delivery, { pollMs: 50, firstBackoffMs: 50 })
+    : null
   const log: Record<string, unknown>[] = []
   const episodes: FloodEpisode[] = []
   const stream = new Writable({
@@ -91,14 +93,13 @@ async function start(
       done()
     },
   })
-  const app = buildApp({
+  const demoRequests = DemoRequests.delivering(store, delivery, worker)
+  // The episodes the intake tells, kept here instead of noticed to the sales team.
+  vi.spyOn(demoRequests, 'floodBegan').mockImplementation((episode) => void episodes.push(episode))
+  const app = buildTestApp({
     distDir: dist.dist,
-    dataDir,
-    store,
+    demoRequests,
     limits,
-    deliveryChannels: deliveryChannels(delivery),
-    ...(worker && { onStored: () => worker.kick() }),
-    onFloodEpisode: (episode) => episodes.push(episode),
     logger: { level: 'info', stream },
   })
   // On a socket: each visitor is another client address (localAddress on 127.0.0.0/8).

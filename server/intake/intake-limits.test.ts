@@ -7,9 +7,10 @@ import { connect, type Socket } from 'node:net'
 import { Writable } from 'node:stream'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { POSTED_PAGES, SEND_FORM_PATH, SEND_PATH } from './demo-intake.js'
-import { DEFAULT_LIMITS, type ServerLimits } from './limits.js'
+import type { ServerLimits } from './limits.js'
 import { MIN_FREE_BYTES } from '../store/capacity.js'
 import {
+  DEFAULT_SETTINGS,
   appOnTemporaryStore,
   type AppOnStore,
 } from '../../testing/server/app-on-temporary-store.js'
@@ -156,7 +157,7 @@ describe('a request is stored whole or not at all', () => {
 describe('limits', () => {
   it('a flood from one address meets 429 Too Many Requests after the default 10 a minute', async () => {
     await startApp()
-    expect(DEFAULT_LIMITS.rateLimitPerMinute).toBe(10)
+    expect(DEFAULT_SETTINGS.rateLimitPerMinute).toBe(10)
     const answers = []
     for (let i = 0; i < 10; i++) answers.push((await send()).status)
     expect(answers).toEqual(Array.from({ length: 10 }, () => 200))

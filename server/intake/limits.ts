@@ -1,7 +1,7 @@
-// The server's protective limits. The defaults (server/settings/config.ts) suit a small business's landing
-// page and should never need touching: a visitor sends one request, perhaps a retry; a flood
-// from one client, a connection pile-up or a runaway store is what they stop.
-import { readConfig } from '../settings/index.js'
+// The server's protective limits. Their values, and their defaults, are settings: the config
+// schema (server/settings/config.ts) is the one place that gives them, and the defaults suit a
+// small business's landing page: a visitor sends one request, perhaps a retry; a flood from one
+// client, a connection pile-up or a runaway store is what they stop.
 
 export interface ServerLimits {
   /** Demo requests accepted per client per minute (the sending endpoints only). */
@@ -16,17 +16,6 @@ export interface ServerLimits {
   maxConnectionsPerClient: number
   /** The store refuses requests that would grow it past this many bytes. */
   outboxMaxBytes: number
-}
-
-const defaults = readConfig({}, '.')
-
-export const DEFAULT_LIMITS: ServerLimits = {
-  rateLimitPerMinute: defaults.rateLimitPerMinute,
-  totalLimitPerMinute: defaults.totalLimitPerMinute,
-  heldLimit: defaults.heldLimit,
-  maxConnections: defaults.maxConnections,
-  maxConnectionsPerClient: defaults.maxConnectionsPerClient,
-  outboxMaxBytes: defaults.outboxMaxBytes,
 }
 
 /**

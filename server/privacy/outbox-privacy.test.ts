@@ -11,7 +11,8 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import ExcelJS from 'exceljs'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../app.js'
+import { buildTestApp } from '../../testing/server/app-on-temporary-store.js'
+import { DemoRequests } from '../demo-requests/demo-requests.js'
 import { DeliveryWorker } from '../delivery/worker.js'
 import { LARGEST_RECORD_BYTES } from '../intake/demo-request-check.js'
 import {
@@ -173,12 +174,9 @@ describe.each(KINDS)('a person in npm run outbox on %s', (kind) => {
       alertAfterMs: 600_000,
     }
     const worker = new DeliveryWorker(store, delivery, { pollMs: 50, firstBackoffMs: 50 })
-    const app = buildApp({
+    const app = buildTestApp({
       distDir: dist.dist,
-      dataDir,
-      store,
-      deliveryChannels: ['email'],
-      onStored: () => worker.kick(),
+      demoRequests: DemoRequests.delivering(store, delivery, worker),
       limits: { rateLimitPerMinute: 100_000, totalLimitPerMinute: 100_000 },
       logger: false,
     })

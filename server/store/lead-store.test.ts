@@ -10,7 +10,8 @@ import { join } from 'node:path'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { buildApp } from '../app.js'
+import { buildTestApp } from '../../testing/server/app-on-temporary-store.js'
+import { DemoRequests } from '../demo-requests/demo-requests.js'
 import { LARGEST_RECORD_BYTES } from '../intake/demo-request-check.js'
 import { openLeadStore, type Channel, type LeadStore, type StoreOptions } from './lead-store.js'
 import { importDataDirOutbox, importOutboxFile } from './outbox-import.js'
@@ -58,11 +59,11 @@ async function startApp(
   dataDir: string,
   channels: Channel[] = [],
 ): Promise<{ client: Client }> {
-  const app = buildApp({
+  // Pending deliveries, no worker: the test reads them from the store.
+  const demoRequests = new DemoRequests({ store, channels, worker: null, alertAfterMs: 600_000 })
+  const app = buildTestApp({
     distDir: dist.dist,
-    dataDir,
-    store,
-    deliveryChannels: channels,
+    demoRequests,
     limits: { rateLimitPerMinute: 100_000, totalLimitPerMinute: 100_000 },
     logger: false,
   })

@@ -7,8 +7,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from '../../server/app.js'
+import { DemoRequests } from '../../server/demo-requests/demo-requests.js'
 import { LARGEST_RECORD_BYTES } from '../../server/intake/demo-request-check.js'
-import { DEFAULT_LIMITS } from '../../server/intake/limits.js'
+import type { ServerLimits } from '../../server/intake/limits.js'
+import { readConfig } from '../../server/settings/config.js'
 import {
   openLeadStore,
   type LeadStore,
@@ -16,6 +18,17 @@ import {
   type StoredRequest,
 } from '../../server/store/lead-store.js'
 import { injectRequest, type Client } from './inject.js'
+
+/** The settings as `npm start` reads them with no variable set: every default, from one schema. */
+export const DEFAULT_SETTINGS = readConfig({}, '.')
+
+/** The app's options as a test gives them: the settings' limits, but for those it changes. */
+export type TestAppOptions = Omit<AppOptions, 'limits'> & { limits?: Partial<ServerLimits> }
+
+/** Builds the app as `npm start` does, with the settings' limits unless the test sets some. */
+export function buildTestApp({ limits, ...options }: TestAppOptions): FastifyInstance {
+  return buildApp({ ...options, limits: { ...DEFAULT_SETTINGS, ...limits } })
+}
 
 export interface AppOnStore {
   app: FastifyInstance
@@ -29,7 +42,7 @@ export interface AppOnStore {
   close(): Promise<void>
 }
 
-type Options = Omit<AppOptions, 'dataDir' | 'store'> & {
+type Options = Omit<TestAppOptions, 'demoRequests'> & {
   /** PostgreSQL instead of SQLite (testing/server/postgres.ts's freshDatabase). */
   databaseUrl?: string
   /** The store's seams (freeBytes, onSqliteOpen). */
@@ -42,12 +55,19 @@ export async function appOnTemporaryStore(options: Options): Promise<AppOnStore>
   const store = await openLeadStore(
     { dataDir, databaseUrl },
     {
-      maxBytes: appOptions.limits?.outboxMaxBytes ?? DEFAULT_LIMITS.outboxMaxBytes,
+      maxBytes: appOptions.limits?.outboxMaxBytes ?? DEFAULT_SETTINGS.outboxMaxBytes,
       largestRecordBytes: LARGEST_RECORD_BYTES,
       ...storeOptions,
     },
   )
-  const app = buildApp({ ...appOptions, dataDir, store })
+  // No channel and no worker: the test reads what is stored.
+  const demoRequests = new DemoRequests({
+    store,
+    channels: [],
+    worker: null,
+    alertAfterMs: DEFAULT_SETTINGS.delivery.alertAfterMs,
+  })
+  const app = buildTestApp({ ...appOptions, demoRequests })
   return {
     app,
     store,

@@ -7,11 +7,11 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
-import { buildApp } from '../../server/app.js'
+import { buildTestApp, type TestAppOptions } from './app-on-temporary-store.js'
+import { DemoRequests } from '../../server/demo-requests/demo-requests.js'
 import type { DeliveryConfig, WhatsAppConfig } from '../../server/settings/config.js'
 import { phoneRegions } from '../../server/settings/phone-number.js'
 import { parseWhatsAppRoutes, routeCallingCodes } from '../../server/settings/whatsapp-routes.js'
-import { assignRep } from '../../server/channels/whatsapp/assign-rep.js'
 import { parseWorkingHours } from '../../server/settings/working-hours.js'
 import {
   APP_SECRET,
@@ -20,12 +20,7 @@ import {
   TEMPLATE,
   VERIFY_TOKEN,
 } from './whatsapp-cloud.js'
-import { deliveryHealth } from '../../server/queue/health.js'
-import {
-  DeliveryWorker,
-  deliveryChannels,
-  type WorkerOptions,
-} from '../../server/delivery/worker.js'
+import { DeliveryWorker, type WorkerOptions } from '../../server/delivery/worker.js'
 import { LARGEST_RECORD_BYTES } from '../../server/intake/demo-request-check.js'
 import { openLeadStore, type LeadStore, type StoredRequest } from '../../server/store/lead-store.js'
 import { injectRequest, type Client } from './inject.js'
@@ -67,7 +62,7 @@ export interface DeliverySetup {
   /** A data folder to keep across a restart (SQLite); a fresh one, removed on close, otherwise. */
   dataDir?: string
   /** The intake's limits (the total ceiling, the held cap, …). */
-  limits?: Parameters<typeof buildApp>[0]['limits']
+  limits?: TestAppOptions['limits']
 }
 
 /** The routes most WhatsApp tests use: two reps in Mexico, one in Spain, one default. */
@@ -115,7 +110,6 @@ export async function startDelivery(
     }
     delivery.phoneRegions = phoneRegions(routeCallingCodes(parsedRoutes))
   }
-  const channels = deliveryChannels(delivery)
   const worker = new DeliveryWorker(store, delivery, {
     pollMs: 50,
     firstBackoffMs: 50,
@@ -131,24 +125,11 @@ export async function startDelivery(
       done()
     },
   })
-  const app = buildApp({
+  const app = buildTestApp({
     distDir: setup.dist,
-    dataDir,
-    store,
-    deliveryChannels: channels,
-    onStored: () => worker.kick(),
-    onFloodEpisode: (episode) => void worker.floodEpisode(episode),
+    demoRequests: DemoRequests.delivering(store, delivery, worker),
     ...(setup.limits !== undefined && { limits: setup.limits }),
-    deliveryHealth: () => deliveryHealth(store, channels, alertAfterMs),
     logger: { level: 'info', stream },
-    ...(delivery.whatsapp !== undefined && {
-      alsoStore: assignRep(delivery.whatsapp.routes, delivery.phoneRegions ?? ['MX']),
-      whatsappWebhook: {
-        verifyToken: delivery.whatsapp.verifyToken,
-        appSecret: delivery.whatsapp.appSecret,
-        receive: (statuses) => worker.whatsapp!.receiveStatuses(statuses),
-      },
-    }),
   })
   const client: Client = (path, options) => injectRequest(app, path, options)
   worker.start(app.log)

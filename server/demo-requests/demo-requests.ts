@@ -1,0 +1,139 @@
+// The demo requests, as the app and its worker know them: one service whose methods the routes
+// call by name. A request accepted here is committed to the store with one pending delivery per
+// configured channel, and the delivery worker (delivery/worker.ts) is woken to carry it to the
+// sales team; one held past the total ceiling waits for a person (npm run outbox -- --held).
+import type { FastifyBaseLogger } from 'fastify'
+import type { DeliveryConfig } from '../settings/index.js'
+import type { Channel, DemoRequestRecord, LeadStore, Readiness } from '../store/index.js'
+import { deliveryChannels, type DeliveryWorker } from '../delivery/index.js'
+import { deliveryHealth, type DeliveryHealth } from '../queue/index.js'
+import { assignRep, type WhatsAppWebhookOptions } from '../channels/whatsapp/index.js'
+
+/**
+ * A flood began: requests past the total ceiling are being held.
+ * @internal its tests use it too
+ */
+export interface FloodEpisode {
+  since: Date
+  /** How many requests are held now, this episode's first among them. */
+  held: number
+}
+
+/** What WhatsApp's status webhook checks a post with (its verify token and app secret). */
+type WhatsAppKeys = Omit<WhatsAppWebhookOptions, 'receive'>
+
+interface DemoRequestsParts {
+  store: LeadStore
+  /** The channels each stored request is delivered through; none: requests are only stored. */
+  channels: readonly Channel[]
+  /** The worker that delivers them, woken by each; none in a test that reads what is stored. */
+  worker: DeliveryWorker | null
+  /** How long a channel may fail before /healthz/delivery says so (LEADS_ALERT_AFTER_SECONDS). */
+  alertAfterMs: number
+  /** The WhatsApp channel, when it is on: whose turn each request is, the webhook's keys. */
+  whatsapp?: Pick<DeliveryConfig, 'whatsapp' | 'phoneRegions'>
+}
+
+export class DemoRequests {
+  readonly store: LeadStore
+  /** The channels each stored request is delivered through, in the store's order. */
+  readonly channels: readonly Channel[]
+  /** The keys of WhatsApp's status webhook, when that channel is on. */
+  readonly whatsappKeys: WhatsAppKeys | null
+  private readonly worker: DeliveryWorker | null
+  private readonly alertAfterMs: number
+  /** Written with each request, in its transaction: the WhatsApp rep whose turn it is. */
+  private readonly assignRep: ReturnType<typeof assignRep> | undefined
+
+  /** As the settings configure delivery: their channels, through `worker`. */
+  static delivering(
+    store: LeadStore,
+    delivery: DeliveryConfig,
+    worker: DeliveryWorker | null,
+  ): DemoRequests {
+    return new DemoRequests({
+      store,
+      channels: deliveryChannels(delivery),
+      worker,
+      alertAfterMs: delivery.alertAfterMs,
+      whatsapp: delivery,
+    })
+  }
+
+  constructor(parts: DemoRequestsParts) {
+    this.store = parts.store
+    this.channels = parts.channels
+    this.worker = parts.worker
+    this.alertAfterMs = parts.alertAfterMs
+    const whatsapp = this.worker?.whatsapp != null ? parts.whatsapp?.whatsapp : undefined
+    this.assignRep = whatsapp && assignRep(whatsapp.routes, parts.whatsapp?.phoneRegions ?? ['MX'])
+    this.whatsappKeys = whatsapp
+      ? { verifyToken: whatsapp.verifyToken, appSecret: whatsapp.appSecret }
+      : null
+  }
+
+  /** Where the requests are stored: said at start, and by the app's readiness log. */
+  get location(): string {
+    return this.store.location
+  }
+
+  /**
+   * Stores a request (resolves once it is committed, or rejects with a StoreWriteError) and
+   * wakes the worker, which delivers it at once.
+   */
+  async accept(record: DemoRequestRecord): Promise<void> {
+    await this.store.append(record, this.channels, this.assignRep)
+    this.worker?.kick()
+  }
+
+  /**
+   * Stores a request that came past the total ceiling as held: nobody is told, the worker leaves
+   * it until a person releases it. Resolves to how many are held now, or to null, storing
+   * nothing, when `cap` are held already.
+   */
+  hold(record: DemoRequestRecord, cap: number): Promise<number | null> {
+    return this.store.hold(record, this.channels, cap, this.assignRep)
+  }
+
+  /** A flood began to be held: each channel carries one notice to the sales team. */
+  floodBegan(episode: FloodEpisode): void {
+    void this.worker?.floodEpisode(episode)
+  }
+
+  /** Records the statuses of a signed post of WhatsApp's status webhook. */
+  async receiveWhatsAppStatuses(
+    statuses: Parameters<WhatsAppWebhookOptions['receive']>[0],
+  ): Promise<void> {
+    await this.worker?.whatsapp?.receiveStatuses(statuses)
+  }
+
+  /** How delivery is doing, for `/healthz/delivery`. */
+  health(): Promise<DeliveryHealth> {
+    return deliveryHealth(this.store, this.channels, this.alertAfterMs)
+  }
+
+  /** Whether a request of the largest size would be stored now, for `/readyz`. */
+  readiness(): Promise<Readiness> {
+    return this.store.readiness()
+  }
+
+  /** Tells `listener` when the store turns ready or not ready, once per change. */
+  watchReadiness(listener: (state: Readiness) => void): void {
+    this.store.watchReadiness(listener)
+  }
+
+  /** Starts delivering: what a killed predecessor held is free at once (SQLite), then the worker. */
+  async start(log: FastifyBaseLogger): Promise<void> {
+    if (this.store.kind === 'sqlite') await this.store.queue.releaseLeases()
+    this.worker?.start(log)
+  }
+
+  /** Stops the worker (a send in progress finishes or is cut), then closes the store. */
+  async stop(): Promise<void> {
+    try {
+      await this.worker?.stop()
+    } finally {
+      await this.store.close()
+    }
+  }
+}

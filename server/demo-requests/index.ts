@@ -1,0 +1,1 @@
+export { DemoRequests } from './demo-requests.js'
