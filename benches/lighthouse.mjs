@@ -110,7 +110,13 @@ try {
   for (let run = 1; run <= RUNS; run++) {
     for (const { url, path } of targets) {
       console.log(`Lighthouse ${path} run ${run}/${RUNS}…`)
-      runsOf[path].push(await lighthouseRun(url))
+      // A trace Lighthouse could not read (NO_NAVSTART on a busy machine) is run once more.
+      runsOf[path].push(
+        await lighthouseRun(url).catch((error) => {
+          console.log(`  ${error instanceof Error ? error.message : error}: once more…`)
+          return lighthouseRun(url)
+        }),
+      )
     }
   }
   for (const { path, name } of targets) {
