@@ -23,12 +23,13 @@
 // load average is printed beside them. Exits 1 only when the bench itself failed.
 
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, rmSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
+import { PEER_DIR, startPeer as startPeerSite } from './peer.mjs'
 import { DESKTOP, INTERACTION_CPU_SLOWDOWNS, PHONE, QUIET_AFTER_HYDRATION_MS } from './settings.mjs'
 import {
   describeScrollTrace,
@@ -49,8 +50,6 @@ const numberOption = (/** @type {string} */ name, /** @type {number} */ fallback
 }
 const RUNS = numberOption('--runs', 5)
 const INTERACTION_TARGET_MS = 100
-// Beside the repository, as the team's checkouts are laid out (PEER_DIR for any other place).
-const PEER_DIR = resolve(root, process.env.PEER_DIR ?? '../shared/peers/conventional-spa')
 const CPU_RATES = (argv.find((arg) => arg.startsWith('--cpu='))?.split('=')[1] ?? '')
   .split(',')
   .filter(Boolean)
@@ -94,36 +93,9 @@ async function startOurs(dir = join(root, 'dist')) {
   return site.origin
 }
 
-/** The peer, built once in a copy under the temporary folder, served by its own `serve`. */
+/** The peer (benches/peer.mjs), stopped with the rest. */
 async function startPeer() {
-  const copy = join(tmpdir(), 'gaspre-peer', basename(PEER_DIR))
-  if (option('--rebuild-peer')) rmSync(copy, { recursive: true, force: true })
-  if (!existsSync(join(copy, 'dist/index.html'))) {
-    console.log(`Building the peer in ${copy} (npm ci && npm run build)…`)
-    rmSync(copy, { recursive: true, force: true })
-    cpSync(PEER_DIR, copy, {
-      recursive: true,
-      filter: (source) => !/[/\\](node_modules|dist)$/.test(source),
-    })
-    // The bench runs with NODE_ENV=production (run.mjs), under which npm ci would leave out the
-    // dev dependencies the peer is built with.
-    const peerEnv = { ...process.env }
-    delete peerEnv.NODE_ENV
-    const inPeer = { cwd: copy, stdio: /** @type {const} */ ('inherit'), env: peerEnv }
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], inPeer)
-    execFileSync('npm', ['run', 'build'], inPeer)
-  }
-  const site = await startSite({
-    host: 'own-server',
-    command: join(copy, 'node_modules/.bin/serve'),
-    args: (port) => [
-      ...['-s', 'dist', '-l', `tcp://127.0.0.1:${port}`],
-      ...['--no-clipboard', '--no-port-switching'],
-    ],
-    cwd: copy,
-    env: { NO_UPDATE_CHECK: '1' },
-    readyPath: '/',
-  })
+  const site = await startPeerSite({ rebuild: option('--rebuild-peer') })
   cleanups.push(site.stop)
   return site.origin
 }

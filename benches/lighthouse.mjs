@@ -1,22 +1,33 @@
 // npm run bench: Lighthouse (its Node API, default mobile config, simulated throttling) RUNS
-// times per page against the production server, the median run by Lighthouse's own
-// computeMedianRun, its HTML report, then the scroll trace of scroll.mjs.
-//   --no-build  bench the existing build. CHROMIUM_PATH picks the browser.
+// times per page against the production server, and on the conventional SPA peer's `/` in the
+// same runs (benches/peer.mjs), the median run by Lighthouse's own computeMedianRun, its HTML
+// report, the largest paint's element and its phases, then the scroll trace of scroll.mjs.
+//   --no-build  bench the existing build;  --dir=DIR  bench another build (an earlier dist/)
+//   --runs=N    runs per page (3);  --no-peer  ours alone;  --no-scroll  no scroll trace
+//   CHROMIUM_PATH picks the browser.
 // Writes bench-results/lighthouse.json and bench-results/lighthouse-<page>.html.
 import { execFileSync } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { loadavg, availableParallelism } from 'node:os'
+import { resolve } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import { ReportGenerator } from 'lighthouse/report/generator/report-generator.js'
 import { chromium } from 'playwright-core'
+import { PEER_DIR, peerExists, startPeer } from './peer.mjs'
 import { describeScrollTrace, SCROLL_TRACE_TITLE, scrollTrace } from './scroll.mjs'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../testing/chromium.mjs'
 import { startSite } from '../testing/site.ts'
 
+const argv = process.argv.slice(2)
+const option = (/** @type {string} */ name) => argv.includes(name)
+const valueOf = (/** @type {string} */ name) =>
+  argv.find((arg) => arg.startsWith(`${name}=`))?.split('=')[1]
 const PAGES = { '/': 'home', '/tyc': 'terms' }
-const RUNS = 3
+const PEER_PAGES = { '/': 'peer-home' }
+const RUNS = Number(valueOf('--runs') ?? 3)
+const DIR = resolve(valueOf('--dir') ?? 'dist')
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 const METRICS = {
   FCP: ['first-contentful-paint', (ms) => `${(ms / 1000).toFixed(2)} s`],
@@ -40,6 +51,17 @@ async function lighthouseRun(url) {
   }
 }
 
+/** The largest paint's element and its phases (TTFB, load delay, load time, render delay). */
+function largestPaint(lhr) {
+  const tables = lhr.audits['largest-contentful-paint-element']?.details?.items ?? []
+  const rows = tables.flatMap((table) => table.items ?? [])
+  const node = rows.find((row) => row.node)?.node
+  const phases = Object.fromEntries(
+    rows.filter((row) => row.phase).map((row) => [row.phase, Math.round(row.timing)]),
+  )
+  return { element: node?.selector ?? node?.nodeLabel ?? '?', phases }
+}
+
 const figures = (lhr) => ({
   scores: Object.fromEntries(
     CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
@@ -47,9 +69,10 @@ const figures = (lhr) => ({
   ...Object.fromEntries(
     Object.entries(METRICS).map(([name, [audit]]) => [name, lhr.audits[audit].numericValue]),
   ),
+  largestPaint: largestPaint(lhr),
 })
 
-if (!process.argv.includes('--no-build'))
+if (!option('--no-build') && !valueOf('--dir'))
   execFileSync('npm', ['run', 'build'], { stdio: 'inherit' })
 const load = loadavg()[0]
 if (load > availableParallelism() / 2)
@@ -57,24 +80,52 @@ if (load > availableParallelism() / 2)
 // The production server on a free port, with a throw-away outbox.
 const server = await startSite({
   host: 'node',
-  build: { dir: 'dist' },
+  build: { dir: DIR },
   env: { DATA_DIR: 'bench-results/.data', LOG_LEVEL: 'warn' },
 })
+const withPeer = !option('--no-peer') && peerExists()
+if (!option('--no-peer') && !withPeer)
+  console.log(`No peer at ${PEER_DIR} (set PEER_DIR to it): measuring ours alone.`)
+const peer = withPeer ? await startPeer() : undefined
 try {
   await mkdir('bench-results', { recursive: true })
+  const targets = [
+    ...Object.entries(PAGES).map(([path, name]) => ({
+      url: `${server.origin}${path}`,
+      path,
+      name,
+    })),
+    ...(peer
+      ? Object.entries(PEER_PAGES).map(([path, name]) => ({
+          url: `${peer.origin}${path}`,
+          path: `peer ${path}`,
+          name,
+        }))
+      : []),
+  ]
   const results = { date: new Date().toISOString(), loadAverage: load, runs: RUNS, pages: {} }
-  for (const [path, name] of Object.entries(PAGES)) {
-    const runs = []
-    for (let run = 1; run <= RUNS; run++) {
+  /** @type {Record<string, any[]>} */
+  const runsOf = Object.fromEntries(targets.map(({ path }) => [path, []]))
+  // The pages alternate inside each run, so a burst of load on the machine hits them alike.
+  for (let run = 1; run <= RUNS; run++) {
+    for (const { url, path } of targets) {
       console.log(`Lighthouse ${path} run ${run}/${RUNS}…`)
-      runs.push(await lighthouseRun(`${server.origin}${path}`))
+      // A trace Lighthouse could not read (NO_NAVSTART on a busy machine) is run once more.
+      runsOf[path].push(
+        await lighthouseRun(url).catch((error) => {
+          console.log(`  ${error instanceof Error ? error.message : error}: once more…`)
+          return lighthouseRun(url)
+        }),
+      )
     }
-    const median = computeMedianRun(runs)
+  }
+  for (const { path, name } of targets) {
+    const median = computeMedianRun(runsOf[path])
     await writeFile(
       `bench-results/lighthouse-${name}.html`,
       ReportGenerator.generateReport(median, 'html'),
     )
-    results.pages[path] = { median: figures(median), runs: runs.map(figures) }
+    results.pages[path] = { median: figures(median), runs: runsOf[path].map(figures) }
   }
   console.log(`\nMedian of ${RUNS} Lighthouse runs (mobile, simulated throttling)`)
   console.table(
@@ -90,15 +141,37 @@ try {
       ]),
     ),
   )
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
-  try {
-    results.scroll = await scrollTrace(browser, server.origin)
-  } finally {
-    await browser.close()
+  console.log(
+    'Runs (FCP / LCP / TBT, ms) and the largest paint of the median run, with its phases:',
+  )
+  for (const [path, { median, runs }] of Object.entries(results.pages)) {
+    const each = runs
+      .map((run) => `${Math.round(run.FCP)}/${Math.round(run.LCP)}/${Math.round(run.TBT)}`)
+      .join('  ')
+    const { element, phases } = median.largestPaint
+    const phaseText = Object.entries(phases)
+      .map(([phase, ms]) => `${phase} ${ms}`)
+      .join(', ')
+    console.log(`  ${path}: ${each}\n    LCP element ${element}: ${phaseText}`)
   }
-  console.log(`\n${SCROLL_TRACE_TITLE}\n  ${describeScrollTrace(results.scroll).join('\n  ')}`)
+  const peerHome = results.pages['peer /']?.median
+  const home = results.pages['/']?.median
+  if (peerHome && home)
+    console.log(
+      `  / against the peer's: FCP ${(home.FCP / peerHome.FCP).toFixed(2)}×, LCP ${(home.LCP / peerHome.LCP).toFixed(2)}×, LCP − FCP ${Math.round(home.LCP - home.FCP)} ms`,
+    )
+  if (!option('--no-scroll')) {
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+    try {
+      results.scroll = await scrollTrace(browser, server.origin)
+    } finally {
+      await browser.close()
+    }
+    console.log(`\n${SCROLL_TRACE_TITLE}\n  ${describeScrollTrace(results.scroll).join('\n  ')}`)
+  }
   await writeFile('bench-results/lighthouse.json', `${JSON.stringify(results, null, 2)}\n`)
   console.log('Wrote bench-results/lighthouse.json and the median runs as HTML reports.')
 } finally {
   await server.stop()
+  await peer?.stop()
 }

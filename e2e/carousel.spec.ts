@@ -186,3 +186,91 @@ test.describe('motion', () => {
     await context.close()
   })
 })
+
+/**
+ * Records, frame by frame, which slide the carousel shows: the one standing at the left edge of
+ * its window, known by its title (so a copy of the first slide shows the first). Sampling every
+ * frame catches a slide that only passes by, as a rewind from the fourth to the first would show
+ * the third and the second.
+ */
+async function sampleShownSlides(page: Page): Promise<() => Promise<number[]>> {
+  await page.evaluate(() => {
+    const viewport = document.querySelector('[data-carousel-viewport]')!
+    const titles = [...viewport.querySelectorAll('[aria-roledescription="slide"] h3')].map(
+      (title) => title.textContent ?? '',
+    )
+    const shown: number[] = []
+    Object.assign(window, { shownSlides: shown })
+    const sample = () => {
+      const edge = viewport.getBoundingClientRect().left
+      let nearest: Element | undefined
+      for (const child of viewport.firstElementChild!.children) {
+        const distance = Math.abs(child.getBoundingClientRect().left - edge)
+        const best = nearest && Math.abs(nearest.getBoundingClientRect().left - edge)
+        if (best === undefined || distance < best) nearest = child
+      }
+      const slide = titles.indexOf(nearest?.querySelector('h3')?.textContent ?? '') + 1
+      if (shown.at(-1) !== slide) shown.push(slide)
+      requestAnimationFrame(sample)
+    }
+    requestAnimationFrame(sample)
+  })
+  return () =>
+    page.evaluate(() => (window as Window & { shownSlides?: number[] }).shownSlides ?? [])
+}
+
+test.describe('the carousel loops forward, never rewinding', () => {
+  test.beforeEach(async ({ page }) => {
+    await gotoHome(page)
+    await carousel(page).scrollIntoViewIfNeeded()
+  })
+
+  test('by itself: after the fourth slide comes the first, with no slide between', async ({
+    page,
+  }) => {
+    const shown = await sampleShownSlides(page)
+    // Four turns of 3000 ms each, in real time: the browser's own smooth scroll is watched.
+    await expect.poll(shown, { timeout: 20_000, intervals: [500] }).toEqual([1, 2, 3, 4, 1])
+    // The first slide is the one announced and current, and there are still four slides.
+    await expect(currentSlide(page)).toHaveAttribute('aria-label', '1 de 4')
+    await expect(page.locator('[aria-roledescription="slide"]')).toHaveCount(4)
+    await expect(carousel(page).getByRole('group')).toHaveCount(4)
+    await expect(page.getByRole('button', { name: carouselCopy.controls.goTo(1) })).toHaveAttribute(
+      'aria-current',
+      'true',
+    )
+  })
+
+  test('with the arrows or a swipe: from the first back to the fourth and on to the first', async ({
+    page,
+    isMobile,
+  }) => {
+    const viewport = carousel(page).locator('[data-carousel-viewport]')
+    const step = async (direction: 'previous' | 'next') => {
+      if (!isMobile) {
+        await page.getByRole('button', { name: carouselCopy.controls[direction] }).click()
+        return
+      }
+      // A finger's swipe: leftwards shows the next slide.
+      const [from, to] = direction === 'next' ? [300, 100] : [100, 300]
+      const touch = { clientY: 300, pointerType: 'touch', isPrimary: true }
+      await viewport.dispatchEvent('pointerdown', { ...touch, clientX: from })
+      await viewport.dispatchEvent('pointerup', { ...touch, clientX: to })
+    }
+    // Paused, so the timed turns do not mix with the visitor's.
+    await page.getByRole('button', { name: carouselCopy.controls.pause }).click()
+    const shown = await sampleShownSlides(page)
+    await expect.poll(shown).toEqual([1])
+    await step('previous')
+    await expect(currentSlide(page)).toHaveAttribute('aria-label', '4 de 4')
+    await expect.poll(shown).toEqual([1, 4])
+    await step('next')
+    await expect(currentSlide(page)).toHaveAttribute('aria-label', '1 de 4')
+    await expect.poll(shown).toEqual([1, 4, 1])
+    // It stands on the real first slide again, and the next turn goes on to the second.
+    await expect.poll(() => viewport.evaluate((element) => element.scrollLeft)).toBe(0)
+    await step('next')
+    await expect.poll(shown).toEqual([1, 4, 1, 2])
+    await expect(currentSlide(page)).toHaveAttribute('aria-label', '2 de 4')
+  })
+})

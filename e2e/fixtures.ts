@@ -131,15 +131,36 @@ export async function holdClock(page: Page): Promise<void> {
   // Far enough ahead that a busy machine never reaches it between the two calls ("cannot
   // fast-forward to the past"); no page is loaded yet, so no timer fires on the way.
   await page.clock.pauseAt(now + 60_000)
+  // A module script's load event comes once it has run: counted here, since the page's own
+  // scripts are only added once its first frame has painted (islands/load-after-first-paint.js).
+  await page.addInitScript(() => {
+    document.addEventListener(
+      'load',
+      (event) => {
+        if ((event.target as Element).localName === 'script')
+          Object.assign(window, { scriptsRun: ((window as ScriptsRun).scriptsRun ?? 0) + 1 })
+      },
+      true,
+    )
+  })
   heldClocks.add(page)
 }
+
+type ScriptsRun = Window & { scriptsRun?: number }
 
 export { waitForHydration }
 
 /** Opens a page and waits until its islands are hydrated, so clicks reach React. */
 export async function gotoHome(page: Page, path = '/'): Promise<void> {
   await page.goto(path)
-  // Hydration starts a frame after the first paint; a held clock has to let that frame pass.
-  if (heldClocks.has(page)) await page.clock.runFor(100)
+  if (heldClocks.has(page)) {
+    // The page's scripts are added a frame after its first paint, and hydration starts a frame
+    // after they have run: a held clock has to let each of those frames pass.
+    await page.clock.runFor(100)
+    await expect
+      .poll(() => page.evaluate(() => (window as ScriptsRun).scriptsRun ?? 0))
+      .toBeGreaterThan(0)
+    await page.clock.runFor(100)
+  }
   await waitForHydration(page)
 }

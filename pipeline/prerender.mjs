@@ -4,9 +4,30 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>\s*/g
-// The page paints from its HTML; its scripts only hydrate the islands, so they must not compete
-// with the HTML for the first paint.
-const SCRIPT_TAGS = /<(script type="module"|link rel="modulepreload")/g
+// The page paints from its HTML; its scripts only hydrate the islands and enhance the markup, so
+// they must not compete with the HTML for the first paint: they are put in a template, which the
+// browser neither fetches nor runs, and src/islands/load-after-first-paint.js (inlined in the
+// head) adds them once the first frame has painted. Low priority still: the rest of the HTML may
+// be arriving then.
+const SCRIPT_TAGS = /\s*<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)/g
+const AFTER_FIRST_PAINT = 'template data-after-first-paint'
+
+/** The page's scripts, moved into one template at the place of the first. */
+function scriptsAfterFirstPaint(html) {
+  const tags = [...html.matchAll(SCRIPT_TAGS)].map(([tag]) =>
+    tag
+      .trim()
+      .replace(/^<(script type="module"|link rel="modulepreload")/, '<$1 fetchpriority="low"'),
+  )
+  if (tags.length === 0) return html
+  let first = true
+  return html.replace(SCRIPT_TAGS, (tag) => {
+    if (!first) return ''
+    first = false
+    const indent = /^\s*/.exec(tag)[0]
+    return `${indent}<${AFTER_FIRST_PAINT}>${tags.join('')}</template>`
+  })
+}
 
 /**
  * The server render's stylesheet covers every section, hydrated or not, so it is the site's
@@ -33,12 +54,12 @@ export async function prerender({ distDir, ssrDir, env }) {
     if (!template.includes('<!--head-->') || !template.includes('<!--app-->')) {
       throw new Error(`${file} has no <!--head--> or <!--app--> placeholder`)
     }
-    const html = template
-      .replace(STYLESHEET_LINK, (_, href) => {
+    const html = scriptsAfterFirstPaint(
+      template.replace(STYLESHEET_LINK, (_, href) => {
         clientStylesheets.add(href)
         return ''
-      })
-      .replace(SCRIPT_TAGS, '<$1 fetchpriority="low"')
+      }),
+    )
       .replace('<!--head-->', () => `${page.head}\n    <style>${css}</style>`)
       .replace('<!--app-->', () => page.html)
     await writeFile(file, html)

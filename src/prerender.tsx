@@ -29,6 +29,7 @@ import { homeIslands } from './pages/home-islands'
 import { HomePage } from './pages/home-page'
 import { TermsPage } from './pages/terms-page'
 import holdEarlySubmits from './islands/hold-early-submits.js?raw'
+import loadAfterFirstPaint from './islands/load-after-first-paint.js?raw'
 import { escapeHtml } from './contract/escape-html'
 
 export type RenderedPage = {
@@ -47,8 +48,8 @@ const MARK_SCRIPTS_RUN = "document.documentElement.setAttribute('data-scripts','
  * page's own scripts arrive, which on a slow connection is seconds after it is visible.
  */
 const inlineScripts: Record<PageId, readonly string[]> = {
-  home: [MARK_SCRIPTS_RUN, holdEarlySubmits],
-  terms: [],
+  home: [MARK_SCRIPTS_RUN, holdEarlySubmits, loadAfterFirstPaint],
+  terms: [loadAfterFirstPaint],
 }
 
 export function renderPages(env: Env): RenderedPage[] {
@@ -110,7 +111,7 @@ export function describeBuild(env: Env, inlineStyles: readonly string[]) {
   return {
     mode: mail.mode,
     apiOrigin: mail.apiOrigin,
-    scriptHashes: Object.values(inlineScripts).flat().map(cspHash),
+    scriptHashes: [...new Set(Object.values(inlineScripts).flat())].map(cspHash),
     styleHashes: [FACADE_STYLE, ...inlineStyles].map(cspHash),
     frameOrigins: [videoOrigin],
     scriptOrigins: tagManager ? [TAG_MANAGER_ORIGIN] : [],

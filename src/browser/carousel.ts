@@ -26,6 +26,12 @@ export function enhanceCarousel(root: HTMLElement): () => void {
     target.addEventListener(type, listener, { signal: stop.signal })
   let state = initialCarouselState(slides.length)
   let timer: ReturnType<typeof setTimeout> | undefined
+  const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)')
+  // A copy of the first slide after the last (made once the page has painted): the turn after
+  // the last slide scrolls forward onto it, as every other turn does, and the carousel then
+  // stands on the real first slide, which looks the same (see loopBack).
+  let loopSlide: HTMLElement | undefined
+  let landing: (() => void) | undefined
 
   const apply = (action: CarouselAction) => {
     const before = state
@@ -50,13 +56,63 @@ export function enhanceCarousel(root: HTMLElement): () => void {
     clearTimeout(timer)
     const rotating = isRotating(state)
     track?.setAttribute('aria-live', rotating ? 'off' : 'polite')
-    if (rotating) timer = setTimeout(() => turnTo(state.index + 1), intervalMs)
+    if (rotating) timer = setTimeout(() => turnTo(state.index + 1, 1), intervalMs)
   }
 
-  /** Shows a slide: the browser scrolls to it, smoothly unless reduced motion (the CSS). */
-  const turnTo = (index: number) => {
+  /** Moves the slides at once, whatever the CSS says: a jump between two identical views. */
+  const jump = (left: number) => {
+    if (!viewport) return
+    viewport.style.scrollBehavior = 'auto'
+    viewport.scrollLeft = left
+    viewport.style.removeProperty('scroll-behavior')
+  }
+
+  /**
+   * After a forward turn onto the copy of the first slide: once the scroll has reached it (the
+   * end of the slides), stand on the real first slide instead: the same picture, so nothing
+   * moves on screen.
+   */
+  const loopBack = (slidesWindow: HTMLElement) => {
+    const settle = () => {
+      slidesWindow.removeEventListener('scroll', arrived)
+      landing = undefined
+    }
+    const arrived = () => {
+      const end = slidesWindow.scrollWidth - slidesWindow.clientWidth
+      if (slidesWindow.scrollLeft < end - 1) return
+      settle()
+      jump(0)
+    }
+    slidesWindow.addEventListener('scroll', arrived, { signal: stop.signal })
+    landing = settle
+  }
+
+  /**
+   * Shows a slide: the browser scrolls to it, smoothly unless reduced motion (the CSS). A step
+   * (an arrow, a swipe, the rotation) past either end goes on in the same direction: from the
+   * last slide forward onto the copy of the first, from the first back from that copy to the
+   * last, so the slides loop as a ring and never rewind across the others.
+   */
+  const turnTo = (index: number, step: 0 | 1 | -1 = 0) => {
     const target = wrap(index, slides.length)
-    if (viewport) viewport.scrollLeft = target * viewport.clientWidth
+    if (viewport) {
+      const width = viewport.clientWidth
+      const copyLeft = slides.length * width
+      // A turn while the slides are still on their way to the copy: stand on the first now.
+      if (landing) {
+        landing()
+        jump(0)
+      }
+      const loops = loopSlide !== undefined && !reducedMotion.matches
+      if (loops && step === 1 && target === 0 && state.index === slides.length - 1) {
+        viewport.scrollLeft = copyLeft
+        loopBack(viewport)
+      } else {
+        if (loops && step === -1 && state.index === 0 && target === slides.length - 1)
+          jump(copyLeft)
+        viewport.scrollLeft = target * width
+      }
+    }
     apply({ type: 'goTo', index: target })
   }
 
@@ -66,7 +122,7 @@ export function enhanceCarousel(root: HTMLElement): () => void {
     const { carouselDot: dot, carouselStep: step } = control.dataset
     if (control === toggle) apply({ type: 'togglePause' })
     else if (dot !== undefined) turnTo(Number(dot))
-    else if (step !== undefined) turnTo(state.index + Number(step))
+    else if (step !== undefined) turnTo(state.index + Number(step), Number(step) < 0 ? -1 : 1)
   })
   // The pointer and focus only pause the rotation.
   const hover = (value: boolean) => (event: Event) => {
@@ -88,7 +144,9 @@ export function enhanceCarousel(root: HTMLElement): () => void {
       if (swipeStart === null) return
       const distance = (event as PointerEvent).clientX - swipeStart
       swipeStart = null
-      if (Math.abs(distance) >= SWIPE_THRESHOLD_PX) turnTo(state.index + (distance < 0 ? 1 : -1))
+      if (Math.abs(distance) < SWIPE_THRESHOLD_PX) return
+      const step = distance < 0 ? 1 : -1
+      turnTo(state.index + step, step)
     })
   }
 
@@ -107,7 +165,7 @@ export function enhanceCarousel(root: HTMLElement): () => void {
   observer.observe(root)
   on(document, 'visibilitychange', visible)
 
-  if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) apply({ type: 'pause' })
+  if (reducedMotion.matches) apply({ type: 'pause' })
   // Once the page has painted: the first 3000 ms count from the slide the visitor sees. The
   // later slides' pictures are lazy in the HTML, so the page loads as before; they are read
   // then, well before the first turn, instead of as their slide turns in (which made the turn,
@@ -115,6 +173,7 @@ export function enhanceCarousel(root: HTMLElement): () => void {
   const cancelStart = afterNextPaint(() => {
     rotate()
     for (const picture of all('img[loading="lazy"]')) picture.removeAttribute('loading')
+    if (slides.length > 1 && slides[0]) track?.append((loopSlide = copyOfSlide(slides[0])))
   })
 
   return () => {
@@ -122,7 +181,24 @@ export function enhanceCarousel(root: HTMLElement): () => void {
     observer.disconnect()
     clearTimeout(timer)
     cancelStart()
+    loopSlide?.remove()
   }
+}
+
+/**
+ * The copy of a slide that the loop scrolls onto: seen, but not a slide for anyone else. It
+ * has no role, name or ids, is hidden from assistive technology and takes no focus or clicks,
+ * so the carousel still has its four slides for screen readers, tests and the pagination.
+ */
+function copyOfSlide(slide: HTMLElement): HTMLElement {
+  const copy = slide.cloneNode(true) as HTMLElement
+  for (const name of ['role', 'aria-roledescription', 'aria-label', 'id'])
+    copy.removeAttribute(name)
+  for (const element of copy.querySelectorAll('[id]')) element.removeAttribute('id')
+  copy.setAttribute('aria-hidden', 'true')
+  copy.setAttribute('data-carousel-copy', '')
+  copy.inert = true
+  return copy
 }
 
 /** Every carousel of the page. */

@@ -108,9 +108,38 @@ describe('Carousel', () => {
     const user = renderCarousel()
     await user.click(screen.getByRole('button', { name: 'Ir a la diapositiva 3' }))
     await user.click(screen.getByRole('button', { name: carousel.controls.next }))
+    expect(scrolledTo).toEqual([640, 960])
+  })
+
+  it('loops forward: past the last slide onto a copy of the first, then stands on the first', async () => {
+    const scrolledTo: number[] = []
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(320)
+    vi.spyOn(Element.prototype, 'scrollLeft', 'set').mockImplementation((left: number) =>
+      scrolledTo.push(left),
+    )
+    const user = renderCarousel()
+    const viewport = current().parentElement!.parentElement!
+    // The copy: seen at the end of the slides, but no slide for assistive technology.
+    const copy = viewport.querySelector('[data-carousel-copy]')!
+    expect(copy).toHaveAttribute('aria-hidden', 'true')
+    expect(copy).toHaveProperty('inert', true)
+    expect(copy).not.toHaveAttribute('role')
+    expect(screen.getAllByRole('group', { hidden: true })).toHaveLength(4)
+
+    await user.click(screen.getByRole('button', { name: 'Ir a la diapositiva 4' }))
     await user.click(screen.getByRole('button', { name: carousel.controls.next }))
-    expect(scrolledTo).toEqual([640, 960, 0])
+    // Forward onto the copy at 4 × 320 px, as every other turn goes forward...
+    expect(scrolledTo).toEqual([960, 1280])
     expect(current()).toHaveAccessibleName('1 de 4')
+    // ...and once the scroll has arrived, the real first slide in its place, at once.
+    act(() => void viewport.dispatchEvent(new Event('scroll')))
+    expect(scrolledTo).toEqual([960, 1280, 0])
+    expect(viewport.style.scrollBehavior).toBe('')
+
+    // Back from the first: from the copy (the same picture) to the last, no slide between.
+    await user.click(screen.getByRole('button', { name: carousel.controls.previous }))
+    expect(scrolledTo).toEqual([960, 1280, 0, 1280, 960])
+    expect(current()).toHaveAccessibleName('4 de 4')
   })
 
   it('the pointer and focus stop the rotation and make it polite; leaving resumes it', async () => {

@@ -38,8 +38,10 @@ export function DemoCarousel() {
                   alt={slide.alt}
                   width={slide.image.width}
                   height={slide.image.height}
-                  // Read once the page has painted (browser/carousel.ts), not as the slide turns in.
-                  loading={index === 0 ? undefined : 'lazy'}
+                  // Below the first screen, the first one too: a picture's SVG is built and laid
+                  // out when it loads, which held the first paint (decision 023). All are read
+                  // once the page has painted (browser/carousel.ts), not as their slide turns in.
+                  loading="lazy"
                   decoding="async"
                 />
                 <div className={styles.text}>

@@ -32,6 +32,17 @@ afterEach(() => {
   document.body.replaceChildren()
 })
 
+/** Timers and frames under the test's control. */
+const holdFrames = () =>
+  vi.useFakeTimers({
+    toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout'],
+  })
+/** The browser paints a frame: requestAnimationFrame callbacks, then the task queued from them. */
+function paintFrame() {
+  vi.advanceTimersToNextFrame()
+  vi.runOnlyPendingTimers()
+}
+
 function renderValidation() {
   const formRef = { current: form } // as stable as the component's useRef
   return renderHook(() => useFieldValidation(formRef))
@@ -138,11 +149,20 @@ describe('useFieldValidation', () => {
   })
 
   it("answers the browser's invalid event with our messages and the summary, not its bubble", () => {
+    holdFrames()
     const { result } = renderValidation()
     fillFields({ ...complete, user_name: '', user_phone: '12' })
     const invalid = new Event('invalid', { cancelable: true })
     act(() => void field('user_name').dispatchEvent(invalid))
     expect(invalid.defaultPrevented).toBe(true)
+    // The frame that answers the tap marks the wrong fields only: nothing moves.
+    expect(field('user_name')).toHaveAttribute('aria-invalid', 'true')
+    expect(field('user_phone')).toHaveAttribute('aria-invalid', 'true')
+    expect(field('user_email')).not.toHaveAttribute('aria-invalid')
+    expect(result.current.errors).toEqual({})
+    expect(result.current.showSummary).toBe(false)
+    // The messages and the summary in the next.
+    act(paintFrame)
     expect(result.current.errors).toEqual({
       user_name: messages.required.user_name,
       user_phone: messages.phone,
@@ -151,6 +171,7 @@ describe('useFieldValidation', () => {
   })
 
   it("renders the messages once per submit, not once per wrong field's invalid event", () => {
+    holdFrames()
     const typed = { ...complete, user_name: '', user_email: 'ana', user_group: '' }
     let renders = 0
     const formRef = { current: form } // as stable as the component's useRef
@@ -164,18 +185,21 @@ describe('useFieldValidation', () => {
     // after each event, as it does for 'invalid' in a browser.
     for (const name of ['user_name', 'user_email', 'user_group'])
       act(() => void field(name).dispatchEvent(new Event('invalid', { cancelable: true })))
+    expect(renders - before).toBe(0)
+    act(paintFrame)
     expect(renders - before).toBe(1)
   })
 
-  it("moves focus to the first wrong field one painted frame after the submit's invalid events", () => {
-    vi.useFakeTimers({
-      toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout'],
-    })
+  it("moves focus to the first wrong field once the submit's messages have painted", () => {
+    holdFrames()
     const typed = { ...complete, user_email: 'ana', user_group: '' }
-    renderValidation()
+    const { result } = renderValidation()
     fillFields(typed)
     for (const name of ['user_email', 'user_group'])
       act(() => void field(name).dispatchEvent(new Event('invalid', { cancelable: true })))
+    expect(field('user_email')).not.toHaveFocus()
+    act(paintFrame)
+    expect(result.current.errors).toHaveProperty('user_email')
     expect(field('user_email')).not.toHaveFocus()
     act(() => vi.advanceTimersToNextFrame())
     expect(field('user_email')).not.toHaveFocus()
@@ -185,35 +209,37 @@ describe('useFieldValidation', () => {
 
   it('names a value the browser refuses and our rules accept, instead of refusing without a word', () => {
     // The browser's e-mail check refuses "(" before the "@"; our rule lets it through.
+    holdFrames()
     const typed = { ...complete, user_email: 'ana(x)@grupo.mx' }
     const { result } = renderValidation()
     field('user_email').type = 'email'
     fillFields(typed)
     expect(field('user_email').validity.valid).toBe(false)
     act(() => void field('user_email').dispatchEvent(new Event('invalid', { cancelable: true })))
+    act(paintFrame)
     expect(result.current.errors).toEqual({ user_email: messages.email })
     expect(result.current.showSummary).toBe(true)
   })
 
-  it('refuses a request with a wrong field, showing why and focusing it a painted frame later', () => {
-    vi.useFakeTimers({
-      toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout'],
-    })
+  it('refuses a request with a wrong field, showing why and focusing it once that has painted', () => {
+    holdFrames()
     const { result } = renderValidation()
     let accepted: boolean | undefined
     act(() => {
       accepted = result.current.checkRequest(form, { ...complete, user_email: 'ana@grupo' })
     })
     expect(accepted).toBe(false)
+    expect(field('user_email')).toHaveAttribute('aria-invalid', 'true')
+    act(paintFrame)
     expect(result.current.errors).toEqual({ user_email: messages.email })
     expect(result.current.showSummary).toBe(true)
     expect(field('user_email')).not.toHaveFocus()
-    act(() => vi.advanceTimersToNextFrame())
-    act(() => vi.runOnlyPendingTimers())
+    act(paintFrame)
     expect(field('user_email')).toHaveFocus()
   })
 
   it('refuses, before sending, an address the browser refuses and our rule accepts', () => {
+    holdFrames()
     const typed = { ...complete, user_email: 'ana(x)@grupo.mx' }
     const { result } = renderValidation()
     field('user_email').type = 'email'
@@ -223,6 +249,7 @@ describe('useFieldValidation', () => {
       accepted = result.current.checkRequest(form, typed)
     })
     expect(accepted).toBe(false)
+    act(paintFrame)
     expect(result.current.errors).toEqual({ user_email: messages.email })
   })
 
@@ -239,8 +266,10 @@ describe('useFieldValidation', () => {
   })
 
   it('a message already shown follows the correction; typing elsewhere raises none', () => {
+    holdFrames()
     const { result } = renderValidation()
     act(() => void result.current.checkRequest(form, { ...complete, user_phone: '12' }))
+    act(paintFrame)
     act(() => type('user_phone', '123'))
     expect(result.current.errors.user_phone).toBe(messages.phone)
     act(() => type('user_email', 'ana'))

@@ -44,6 +44,8 @@ export function useFieldValidation(formRef: RefObject<HTMLFormElement | null>) {
   const shown = useRef<FieldErrors>(errors)
   // Fields the visitor left, whose message waits for the tap that moved focus to end.
   const left = useRef(new Set<FieldName>())
+  // The messages of a refused request, on their way to the frame after the tap's.
+  const cancelShowing = useRef<() => void>(() => undefined)
 
   const show = useCallback((next: FieldErrors) => {
     if (sameErrors(shown.current, next)) return
@@ -61,9 +63,12 @@ export function useFieldValidation(formRef: RefObject<HTMLFormElement | null>) {
 
   /**
    * The one way a wrong request is shown, whoever found it (the browser's check on submit, or
-   * ours before sending): every message, the summary, and focus on the first wrong field. Focus
-   * moves one painted frame later: it scrolls the page, and the messages answer the tap first.
-   * Returns true when nothing is wrong.
+   * ours before sending): every message, the summary, and focus on the first wrong field, in
+   * three painted frames. The frame that answers the tap only marks the wrong fields
+   * (`aria-invalid`, their red edge): nothing moves, so the browser repaints those fields alone.
+   * The messages and the summary follow in the next frame (they push what is below them down,
+   * a repaint of the screen), and focus moves after that (it may scroll the page). Returns true
+   * when nothing is wrong.
    */
   const showProblems = useCallback(
     (form: HTMLFormElement, request: DemoRequestValues) => {
@@ -72,11 +77,27 @@ export function useFieldValidation(formRef: RefObject<HTMLFormElement | null>) {
       // "@"): name it too, or the submit would be refused without a word.
       if (requestField(form, 'user_email')?.validity.typeMismatch)
         found.user_email ??= messages.email
-      show(found)
       const first = FIELD_NAMES.find((name) => found[name])
-      setShowSummary(first !== undefined)
-      if (first) afterNextPaint(() => requestField(form, first)?.focus())
-      return first === undefined
+      cancelShowing.current()
+      if (first === undefined) {
+        show(found)
+        setShowSummary(false)
+        return true
+      }
+      // The same attribute React renders with the messages a frame later (field.tsx).
+      for (const name of FIELD_NAMES)
+        if (found[name]) requestField(form, name)?.setAttribute('aria-invalid', 'true')
+      let cancelFocus = (): void => undefined
+      const cancelMessages = afterNextPaint(() => {
+        show(found)
+        setShowSummary(true)
+        cancelFocus = afterNextPaint(() => requestField(form, first)?.focus())
+      })
+      cancelShowing.current = () => {
+        cancelMessages()
+        cancelFocus()
+      }
+      return false
     },
     [show],
   )
@@ -153,6 +174,9 @@ export function useFieldValidation(formRef: RefObject<HTMLFormElement | null>) {
   /** The request was sent and the fields emptied: no message, and the constraints follow. */
   const clearErrors = (form: HTMLFormElement) => {
     left.current.clear()
+    // A refusal still on its way is dropped, and so are the marks of its first frame.
+    cancelShowing.current()
+    for (const name of FIELD_NAMES) requestField(form, name)?.removeAttribute('aria-invalid')
     checkQuietly(form)
     show({})
     setShowSummary(false)
