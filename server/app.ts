@@ -29,7 +29,8 @@ import {
   type ServerTimeouts,
 } from './intake/index.js'
 import type { Channel, LeadStore } from './store/index.js'
-import type { DemoRequestRecord } from './store/index.js'
+import type { AlsoWrite, DemoRequestRecord } from './store/index.js'
+import { fieldMessagesFrom, type FieldMessageTexts } from '../src/contract/demo-request-fields.js'
 import type { Readiness } from './store/index.js'
 import type { DeliveryHealth } from './queue/index.js'
 import { COMPRESSIBLE } from './http/index.js'
@@ -374,7 +375,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     },
   })
 
-  if (store !== null) registerLeadIntake(app, { ...options, store, limits })
+  if (store !== null) {
+    registerLeadIntake(app, { ...options, store, limits, formMessages: build.formMessages })
+  }
   return app
 }
 
@@ -383,6 +386,8 @@ interface LeadIntakeOptions extends Pick<
   'deliveryChannels' | 'onStored' | 'alsoStore' | 'whatsappWebhook' | 'onFloodEpisode'
 > {
   store: LeadStore
+  /** The form's messages for the door's answers, as the build wrote them (dist/.site.json). */
+  formMessages?: FieldMessageTexts | null
   limits: Pick<ServerLimits, 'rateLimitPerMinute' | 'totalLimitPerMinute' | 'heldLimit'>
 }
 
@@ -393,14 +398,23 @@ interface LeadIntakeOptions extends Pick<
 export function registerLeadIntake(app: FastifyInstance, options: LeadIntakeOptions): void {
   const { store, limits } = options
   const channels = options.deliveryChannels ?? []
+  // What the intake writes with a request (the door's key) and what the service does (the
+  // WhatsApp rep's turn), in the request's one transaction.
+  const together = (also: AlsoWrite | undefined): AlsoWrite | undefined =>
+    also === undefined || options.alsoStore === undefined
+      ? (also ?? options.alsoStore)
+      : async (trx, record) => {
+          await options.alsoStore!(trx, record)
+          await also(trx, record)
+        }
   const sink = {
-    append: async (record: DemoRequestRecord) => {
-      await store.append(record, channels, options.alsoStore)
+    append: async (record: DemoRequestRecord, also?: AlsoWrite) => {
+      await store.append(record, channels, together(also))
       options.onStored?.()
     },
     // Held: nobody is told, the worker leaves it until a person releases it.
-    hold: (record: DemoRequestRecord, cap: number) =>
-      store.hold(record, channels, cap, options.alsoStore),
+    hold: (record: DemoRequestRecord, cap: number, also?: AlsoWrite) =>
+      store.hold(record, channels, cap, together(also)),
   }
   if (options.whatsappWebhook !== undefined) app.register(whatsappWebhook, options.whatsappWebhook)
   app.register(demoIntake, {
@@ -409,5 +423,10 @@ export function registerLeadIntake(app: FastifyInstance, options: LeadIntakeOpti
     totalLimitPerMinute: limits.totalLimitPerMinute,
     heldLimit: limits.heldLimit,
     ...(options.onFloodEpisode && { onFloodEpisode: options.onFloodEpisode }),
+    // Our own door opens with a build that hands over the form's messages (one built before
+    // the door has none, and its page sends to the e-mail service's endpoint).
+    ...(options.formMessages != null && {
+      door: { messages: fieldMessagesFrom(options.formMessages), keys: store },
+    }),
   })
 }

@@ -7,6 +7,7 @@ import { registerLeadIntake } from '../../server/app.ts'
 import { readConfig } from '../../server/settings/index.ts'
 import { openLeadService, type LeadService } from '../../server/lead-service.ts'
 import { isOperatorError } from '../../server/start-server.ts'
+import { readContentFile } from '../../pipeline/loader/read.ts'
 
 export async function startLeadIntake(
   root: string,
@@ -20,7 +21,14 @@ export async function startLeadIntake(
       process.exit(1)
     })
     const api = Fastify({ logger: { level: 'warn' } })
-    registerLeadIntake(api, { ...leads.appOptions, store: leads.store, limits: config })
+    // The door answers with the form's messages, read from content/ as the build would write them.
+    const { errors } = readContentFile('formulario.yml').demoForm
+    registerLeadIntake(api, {
+      ...leads.appOptions,
+      store: leads.store,
+      limits: config,
+      formMessages: errors,
+    })
     await api.ready()
     await leads.begin(api.log)
     return { api, leads }

@@ -1,6 +1,7 @@
 export { type Readiness, StoreWriteError } from './capacity.js'
 export { DataDirError, type DataDirLock, lockDataDir } from './data-dir.js'
 export {
+  type AlsoWrite,
   type Channel,
   CHANNELS,
   type ChannelsTable,
@@ -8,6 +9,9 @@ export {
   type Job,
   jobRef,
   type JobRef,
+  KEY_KEPT_MS,
+  keyAnswered,
+  type KeyClaim,
   type LeadDatabase,
   type LeadStore,
   type Notice,

@@ -11,6 +11,7 @@ import type { Readiness } from './capacity.js'
 import { Capacity, type StoreOptions } from './capacity.js'
 import { StoreError, errorText, type Dialect } from './dialect.js'
 import { count, request, requests, type RequestFilter } from './listing.js'
+import { claimKey, pruneKeys, releaseKey, type KeyClaim } from './idempotency-keys.js'
 import { migrations } from './migrations/index.js'
 import { openPostgresDialect } from './postgres.js'
 import {
@@ -35,8 +36,10 @@ import {
 } from './writes.js'
 
 export type { StoreOptions } from './capacity.js'
+export { KEY_KEPT_MS, keyAnswered, type KeyClaim } from './idempotency-keys.js'
 export { StoreError } from './dialect.js'
 export { jobRef, type Job, type JobRef } from './queue.js'
+export type { AlsoWrite } from './writes.js'
 export {
   toWhatsAppRoute,
   type Delivery,
@@ -255,6 +258,24 @@ export class LeadStore {
    */
   resendFailed(requestId?: string): Promise<number> {
     return resendFailed(this.db, requestId)
+  }
+
+  // The door's Idempotency-Keys (idempotency-keys.ts); keyAnswered writes the answer with the
+  // request.
+
+  /** Claims `key` for a request with this fingerprint, or says what the key already holds. */
+  claimIdempotencyKey(key: string, fingerprint: string, now = Date.now()): Promise<KeyClaim> {
+    return claimKey(this.db, key, fingerprint, now)
+  }
+
+  /** Lets a key go whose request was not stored. */
+  releaseIdempotencyKey(key: string): Promise<void> {
+    return releaseKey(this.db, key)
+  }
+
+  /** Forgets the keys older than a day; resolves to how many. */
+  pruneIdempotencyKeys(now = Date.now()): Promise<number> {
+    return pruneKeys(this.db, now)
   }
 
   /** Puts back deliveries and notices a stopped worker of this store still held (SQLite: one server). */

@@ -6,6 +6,7 @@ import { channelHealth } from './003-channel-health.js'
 import { heldRequests } from './020-held-requests.js'
 import { erasureLog } from './030-erasures.js'
 import { whatsapp } from './040-whatsapp.js'
+import { idempotencyKeys } from './060-idempotency-keys.js'
 
 /**
  * Versioned migrations: append new ones, never edit or rename one that has shipped (databases
@@ -19,6 +20,7 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '020-held-requests': heldRequests,
   '030-erasures': erasureLog,
   '040-whatsapp': whatsapp,
+  '060-idempotency-keys': idempotencyKeys,
 }
 
 export const migrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }
