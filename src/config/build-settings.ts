@@ -255,6 +255,8 @@ export function buildConstants(env: Env): Record<string, string> {
   checkBuildSettings(env)
   return {
     __MAIL_CONFIG__: JSON.stringify(parseMailConfig(env)),
+    // Its own constant, so the build drops the sender (and the SDK) the mode does not use.
+    __OWN_SERVER__: JSON.stringify(parseMailConfig(env).mode === 'own-server'),
     __TAG_MANAGER_ID__: JSON.stringify(parseTagManagerId(env)),
   }
 }
