@@ -1,11 +1,13 @@
 // The demo-request intake: the site's own endpoints for the form, served on its origin when the
-// site was built without an e-mail service key (own-server mode). They speak the e-mail sending
-// API's protocol (EmailJS v1.0), so the page's one SDK sends to either: exactly what
-// @emailjs/browser 4.4.1 sends is accepted, and the answer is the real service's, 200 'OK' or a
-// 4xx with one sentence of text. An accepted request is committed to the store (lead-store.ts)
-// before the 200, and the delivery worker mails and posts it. Past the total ceiling a request
-// is held (stored, not delivered) up to a cap of its own, and only past that refused; a refusal
-// that repeats is logged once, then summarised.
+// site was built without an e-mail service key (own-server mode). Our own door (door.ts: JSON
+// with an Idempotency-Key) is what an own-server page sends to. Beside it, the e-mail service's
+// endpoints keep answering, for pages loaded before a deploy and for the no-script form: they
+// speak that API's protocol (EmailJS v1.0), exactly what @emailjs/browser 4.4.1 sends is
+// accepted, and the answer is the real service's, 200 'OK' or a 4xx with one sentence of text.
+// An accepted request is committed to the store (lead-store.ts) before the 200, and the delivery
+// worker mails and posts it. Past the total ceiling a request is held (stored, not delivered) up
+// to a cap of its own, and only past that refused; a refusal that repeats is logged once, then
+// summarised.
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import {

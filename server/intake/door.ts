@@ -6,7 +6,9 @@
 // one schema with the page (src/contract/demo-request-schema.ts) and the key.
 //
 // The key follows the IETF HTTP APIs draft "The Idempotency-Key HTTP Header Field"
-// (draft-ietf-httpapi-idempotency-key-header): a request without it is refused with 400, the
+// (draft-ietf-httpapi-idempotency-key-header-07, section 2.7 "Error Scenarios",
+// https://datatracker.ietf.org/doc/draft-ietf-httpapi-idempotency-key-header/): a request
+// without it is refused with 400, the
 // same key with another request with 422, a retry while the first is still being stored with
 // 409, and a retry of a stored one gets the first answer again, status and body, with nothing
 // stored or delivered twice. Only a stored request's answer is kept under its key: a refusal
