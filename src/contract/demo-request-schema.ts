@@ -30,17 +30,20 @@ const isField = (name: string): name is FieldName =>
   (FIELD_NAMES as readonly string[]).includes(name)
 
 /**
- * The fields trimmed, as the page sends them, and the attribution made safe: it comes from
- * anyone's link, not from the visitor's typing, so an invisible character in it is made a space
- * rather than costing the visitor their request.
+ * An attribution value made safe: it comes from anyone's link, not from the visitor's typing, so
+ * an invisible character in it is made a space rather than costing the visitor their request.
  */
+export const safeAttribution = (value: string): string =>
+  withoutForbiddenCharacters(value).replace(/ {2,}/g, ' ').trim()
+
+/** The fields trimmed, as the page sends them, and the attribution made safe. */
 export function cleaned(params: Readonly<Record<string, string>>): Record<string, string> {
   // fromEntries defines own properties, so a "__proto__" parameter stays plain data.
   return Object.fromEntries(
     Object.entries(params).map(([name, value]) => [
       name,
       Object.hasOwn(ATTRIBUTION_MAX_LENGTH, name)
-        ? withoutForbiddenCharacters(value).replace(/ {2,}/g, ' ').trim()
+        ? safeAttribution(value)
         : isField(name)
           ? value.trim()
           : value,
