@@ -33,7 +33,8 @@ test.describe('when the answer to a demo request is lost', () => {
     smtp = await startSmtpPeer()
     site = await startSite({
       host: 'node',
-      build: 'working-tree',
+      // The build the suite's global setup made and serves: never built again under it.
+      build: { dir: 'dist' },
       showErrors: true,
       env: {
         DATA_DIR,

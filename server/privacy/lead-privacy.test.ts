@@ -247,7 +247,8 @@ describe('SQLite keeps nothing erased readable', () => {
     old.exec(
       "PRAGMA secure_delete = OFF; DELETE FROM kysely_migration WHERE name >= '030-erasures'; " +
         'DROP TABLE lead_erasures; DROP TABLE lead_whatsapp_messages; DROP TABLE lead_whatsapp; ' +
-        'DROP TABLE lead_whatsapp_turns; DROP TABLE lead_whatsapp_early_statuses',
+        'DROP TABLE lead_whatsapp_turns; DROP TABLE lead_whatsapp_early_statuses; ' +
+        'DROP TABLE lead_idempotency_keys',
     )
     const insertRequest = old.prepare(
       'INSERT INTO lead_requests (id, received_at, service_id, template_id, params) VALUES (?, ?, ?, ?, ?)',

@@ -149,6 +149,7 @@ describe.each(KINDS)('the store on %s', (kind) => {
       '020-held-requests',
       '030-erasures',
       '040-whatsapp',
+      '060-idempotency-keys',
     ])
   })
 
