@@ -17,7 +17,7 @@ import { DEMO_PARAMS, sendDemoRequest, sendToDoor } from '../../testing/server/d
 import { makeFakeDist, OWN_SERVER_BUILD, type FakeDist } from '../../testing/server/fake-dist.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
 import { eraseRequests } from '../privacy/index.js'
-import { KEY_KEPT_MS } from '../store/index.js'
+import { KEY_KEPT_MS } from '../store/idempotency-keys.js'
 import { fingerprint } from './door.js'
 
 const REQUEST = {

@@ -31,14 +31,14 @@ export interface DoorOptions {
 }
 
 /** What the door's answer to a stored request says: an object, so fields can be added later. */
-export interface DoorAnswer {
+interface DoorAnswer {
   /** The stored request's id. */
   id: string
   status: 'stored'
 }
 
 /** A refusal: a sentence for the visitor and, for a request the schema refused, each field's. */
-export interface DoorRefusal {
+interface DoorRefusal {
   error: string
   fields?: Record<string, string>
 }
@@ -84,7 +84,7 @@ const QUOTED_KEY = /^"([\x20\x21\x23-\x5b\x5d-\x7e]{1,255})"$/
 const BARE_KEY = /^([\x21\x23-\x2b\x2d-\x5b\x5d-\x7e]{1,255})$/
 
 /** The key a request came with; null without one, 'malformed' when it is not a string. */
-export function idempotencyKey(header: string | string[] | undefined): string | null | 'malformed' {
+function idempotencyKey(header: string | string[] | undefined): string | null | 'malformed' {
   if (header === undefined) return null
   if (Array.isArray(header)) return 'malformed'
   const value = header.trim()
@@ -97,6 +97,7 @@ export function idempotencyKey(header: string | string[] | undefined): string | 
  * What tells a retry from another request: SHA-256 of the key and the request with its
  * parameters in name order. Only this is kept, never the request, so erasing a person leaves
  * nothing of them readable in the keys.
+ * @internal its tests use it too
  */
 export function fingerprint(key: string, params: Readonly<Record<string, string>>): string {
   const canonical = JSON.stringify(

@@ -5,13 +5,16 @@ import type { Kysely } from 'kysely'
 import type { AlsoWrite } from './writes.js'
 import type { LeadDatabase } from './schema.js'
 
-/** How long a key is kept: a retry a day later still gets the first answer. */
+/**
+ * How long a key is kept: a retry a day later still gets the first answer.
+ * @internal its tests use it too
+ */
 export const KEY_KEPT_MS = 24 * 60 * 60 * 1000
 /**
  * How long one request may hold its key while it is stored: far longer than a write takes, so
  * only a server that died mid-request lets a key go this way (its retry then stores it).
  */
-export const KEY_CLAIM_MS = 60_000
+const KEY_CLAIM_MS = 60_000
 
 /** What a key says of a request that comes with it. */
 export type KeyClaim =

@@ -36,7 +36,7 @@ import {
 } from './writes.js'
 
 export type { StoreOptions } from './capacity.js'
-export { KEY_KEPT_MS, keyAnswered, type KeyClaim } from './idempotency-keys.js'
+export { keyAnswered } from './idempotency-keys.js'
 export { StoreError } from './dialect.js'
 export { jobRef, type Job, type JobRef } from './queue.js'
 export type { AlsoWrite } from './writes.js'

@@ -38,6 +38,7 @@ export const fieldMessagesFrom = (texts: FieldMessageTexts): FieldMessages => ({
 const PHONE_SEPARATORS = /[\s().-]/g
 const PHONE = /^\+?\d{7,15}$/
 
+/** @internal its tests use it too */
 export const isValidPhone = (value: string): boolean =>
   PHONE.test(value.replace(PHONE_SEPARATORS, ''))
 

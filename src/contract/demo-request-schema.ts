@@ -37,7 +37,7 @@ export const safeAttribution = (value: string): string =>
   withoutForbiddenCharacters(value).replace(/ {2,}/g, ' ').trim()
 
 /** The fields trimmed, as the page sends them, and the attribution made safe. */
-export function cleaned(params: Readonly<Record<string, string>>): Record<string, string> {
+function cleaned(params: Readonly<Record<string, string>>): Record<string, string> {
   // fromEntries defines own properties, so a "__proto__" parameter stays plain data.
   return Object.fromEntries(
     Object.entries(params).map(([name, value]) => [
