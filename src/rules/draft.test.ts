@@ -1,14 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { safeStorage } from '../browser/storage'
 import { emptyValues } from './demo-request'
-import {
-  clearDraft,
-  DRAFT_KEY,
-  DRAFT_MAX_AGE_MS,
-  keyForRequest,
-  loadDraft,
-  saveDraft,
-} from './draft'
+import { clearDraft, DRAFT_KEY, DRAFT_MAX_AGE_MS, loadDraft, saveDraft } from './draft'
+import { keyForRequest } from './draft-key'
 
 const storage = safeStorage(() => localStorage)
 const HOUR = 60 * 60 * 1000
