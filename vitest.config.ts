@@ -33,6 +33,7 @@ const STARTS_PROGRAMS = [
   'server/privacy/retention.test.ts',
   'server/cli/spreadsheet-text.test.ts',
   'server/intake/intake.test.ts',
+  'server/intake/door.test.ts',
   'server/channels/whatsapp/whatsapp.test.ts',
   'server/http/static-hosts.test.ts',
 ]

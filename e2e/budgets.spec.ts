@@ -23,7 +23,7 @@ const HOME_FIRST_LOAD_BUDGET = 250 * KB
 const gzipSizeOf = (asset: string) => readFileSync(join(DIST, `${asset}.gz`)).byteLength
 
 /** Chunks that wait for the visitor's first input in the form (see use-send-request.ts). */
-const ON_FIRST_INPUT = ['email-sdk-', 'fallback-links-']
+const ON_FIRST_INPUT = ['email-sdk-', 'send-to-own-server-', 'fallback-links-']
 
 /**
  * The JavaScript a page loads up front: its module entry, every chunk it preloads, and the
@@ -90,10 +90,20 @@ test.describe('byte budgets', () => {
     }
   })
 
-  test('the e-mail SDK is a chunk of its own that no page preloads', () => {
-    expect(
-      readdirSync(join(DIST, 'assets')).filter((file) => /^email-sdk-.+\.js$/.test(file)),
-    ).toHaveLength(1)
+  test('an own-server build carries no e-mail SDK; its sender is a chunk that no page preloads', () => {
+    const scripts = readdirSync(join(DIST, 'assets')).filter((file) => file.endsWith('.js'))
+    expect(scripts.filter((file) => file.startsWith('email-sdk-'))).toEqual([])
+    for (const script of scripts) {
+      expect(readFileSync(join(DIST, 'assets', script), 'utf8'), script).not.toMatch(
+        /emailjs|EmailJSResponseStatus/i,
+      )
+    }
+    const senders = scripts.filter((file) => file.startsWith('send-to-own-server-'))
+    expect(senders).toHaveLength(1)
+    console.log(`the own-server sender: ${gzipSizeOf(`assets/${senders[0]!}`)} B (gzip)`)
+    for (const { html } of Object.values(BUDGET)) {
+      expect(readFileSync(join(DIST, html), 'utf8')).not.toMatch(/send-to-own-server/)
+    }
   })
 
   test(`the home page transfers at most ${HOME_FIRST_LOAD_BUDGET / KB} kB on first load, and no SDK`, async ({

@@ -112,15 +112,24 @@ test.describe('demo request form', () => {
     })
   }
 
-  test('a dropped connection is reported as a network error, and the same button retries', async ({
+  test('a dropped connection is retried while the visitor sees it sending; when every try is lost it is a network error, and the same button retries', async ({
     page,
   }) => {
     await gotoHome(page)
     const email = uniqueEmail('caida')
-    await queueFaults(page, email, [{ drop: true }])
+    // Every try of the first send is dropped: the page's own retries (send-to-own-server.ts).
+    await queueFaults(
+      page,
+      email,
+      Array.from({ length: 4 }, () => ({ drop: true as const })),
+    )
     await fillDemoForm(page, demoRequest(email))
     await submitButton(page).click()
-    await expect(alertDialog(page)).toContainText(`${ERROR_PREFIX}Network Error`)
+    await expect(submitButton(page)).toHaveAccessibleName('Enviando…')
+    await expect(alertDialog(page)).toBeHidden()
+    await expect(alertDialog(page)).toContainText(`${ERROR_PREFIX}Network Error`, {
+      timeout: 15_000,
+    })
     await alertDialog(page).getByRole('button', { name: 'Aceptar' }).click()
     clearFaults(page, email)
     await submitButton(page).click()
@@ -128,15 +137,25 @@ test.describe('demo request form', () => {
     expect(await storedRequests(email)).toHaveLength(1)
   })
 
-  test('an answer slower than the timeout ends in a clear error', async ({ page }) => {
+  test('an answer slower than the timeout is tried again, and only when every try is late ends in a clear error', async ({
+    page,
+  }) => {
     await holdClock(page)
     await gotoHome(page)
     const email = uniqueEmail('lento')
-    await queueFaults(page, email, [{ delayMs: 30_000, status: 503, body: 'late' }])
+    const late = { delayMs: 30_000, status: 503, body: 'late' }
+    await queueFaults(page, email, [late, late, late, late])
     await fillDemoForm(page, demoRequest(email))
     await submitButton(page).click()
     await expect(submitButton(page)).toHaveAccessibleName('Enviando…')
     await expect(submitButton(page)).toHaveAttribute('aria-disabled', 'true')
+    // Each try waits 15 s, then the page waits 1, 2 and 4 s before the next: still sending.
+    for (const pause of [1_000, 2_000, 4_000]) {
+      await page.clock.runFor(15_100)
+      await expect(submitButton(page)).toHaveAccessibleName('Enviando…')
+      await expect(alertDialog(page)).toBeHidden()
+      await page.clock.runFor(pause)
+    }
     await page.clock.runFor(15_100)
     await expect(alertDialog(page)).toContainText(
       `${ERROR_PREFIX}el servicio de envío no respondió en 15 segundos`,
@@ -193,7 +212,7 @@ test.describe('demo request form', () => {
     await alertDialog(page).getByRole('button', { name: 'Aceptar' }).click()
     const sends: string[] = []
     page.on('request', (request) => {
-      if (request.url().includes('/api/v1.0/email/')) sends.push(request.url())
+      if (new URL(request.url()).pathname.startsWith('/api/')) sends.push(request.url())
     })
     await fillDemoForm(page, demoRequest(email))
     await submitButton(page).click()

@@ -3,6 +3,7 @@ import { test as base, expect, type Page, type Request, type Route } from '@play
 import { OUTBOX_DIR } from '../playwright.config'
 import type { StoredRequest } from '../server/store/lead-store'
 import { SEND_FORM_PATH, SEND_PATH } from '../src/contract/demo-request'
+import { DOOR_PATH } from '../src/contract/demo-request-fields'
 import { waitForHydration } from '../testing/hydration.mjs'
 import { storedRequests as storedInDataDir } from '../testing/server/store'
 
@@ -29,7 +30,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         if (message.type() !== 'error') return
         // The browser's own report of a send that a test made fail on purpose.
         const isFailedSend =
-          message.location().url.includes('/api/v1.0/email/') &&
+          isSendPath(new URL(message.location().url, 'http://x').pathname) &&
           message.text().startsWith('Failed to load resource')
         if (!isFailedSend) errors.push(message.text())
       })
@@ -49,13 +50,23 @@ export const uniqueEmail = (label: string, domain = '@prueba.mx') =>
 
 const faultQueues = new WeakMap<Page, Map<string, Fault[]>>()
 
-/** The e-mail a demo request is from, in the script's JSON or the no-script form's multipart. */
+/** Where a page sends a demo request: our own door, or the e-mail service's endpoints. */
+const isSendPath = (path: string) =>
+  path === DOOR_PATH || path === SEND_PATH || path === SEND_FORM_PATH
+
+/**
+ * The e-mail a demo request is from: in the door's JSON, the SDK's (its template params) or the
+ * no-script form's multipart.
+ */
 function senderOf(request: Request): string | undefined {
   const body = request.postData() ?? ''
   if (request.headers()['content-type']?.startsWith('application/json') === true) {
-    const params = (JSON.parse(body) as { template_params?: Record<string, unknown> })
-      .template_params
-    return typeof params?.user_email === 'string' ? params.user_email : undefined
+    const sent = JSON.parse(body) as {
+      user_email?: unknown
+      template_params?: Record<string, unknown>
+    }
+    const email = sent.template_params?.user_email ?? sent.user_email
+    return typeof email === 'string' ? email : undefined
   }
   return /name="user_email"\r\n\r\n([^\r]*)\r\n/.exec(body)?.[1]
 }
@@ -79,7 +90,7 @@ export async function queueFaults(page: Page, email: string, faults: Fault[]): P
     queues = byEmail
     faultQueues.set(page, byEmail)
     await page.route(
-      (url) => url.pathname === SEND_PATH || url.pathname === SEND_FORM_PATH,
+      (url) => isSendPath(url.pathname),
       async (route) => {
         const sender = senderOf(route.request())
         const fault = sender === undefined ? undefined : byEmail.get(sender)?.shift()

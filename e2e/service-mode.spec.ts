@@ -1,5 +1,7 @@
 import { demoForm } from '../testing/content'
+import { readdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
+import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import {
   demoRequest,
@@ -61,6 +63,12 @@ test.describe('a build configured for the e-mail service', () => {
   test.afterAll(async () => {
     await site.stop()
     if (api) await new Promise<void>((resolve) => api.close(() => resolve()))
+  })
+
+  test('carries the e-mail SDK, as a chunk of its own, and no sender to our own door', () => {
+    const scripts = readdirSync(join(site.outDir, 'assets')).filter((file) => file.endsWith('.js'))
+    expect(scripts.filter((file) => /^email-sdk-.+\.js$/.test(file))).toHaveLength(1)
+    expect(scripts.filter((file) => file.startsWith('send-to-own-server-'))).toEqual([])
   })
 
   test('sends the request to the configured service with its ids and key', async ({ page }) => {

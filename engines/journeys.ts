@@ -14,6 +14,7 @@ import {
   navLinks,
   termsPage,
 } from '../testing/content'
+import { doorRefusals } from '../src/contract/lead-server-text'
 import { FULL_DISK_DOMAIN } from '../testing/full-disk.mjs'
 import { storedRequests as storedInDataDir } from '../testing/server/store'
 import { ENGINES_OUTBOX_DIR } from './site-server'
@@ -370,7 +371,8 @@ function journeysAt(getDriver: () => EngineDriver, viewport: Viewport) {
     await submitAndWaitForAlert(driver)
     expect(await textOf(driver, `${OPEN_ALERT} h2`)).toBe(demoForm.alert.errorTitle)
     expect(await textOf(driver, OPEN_ALERT)).toContain(
-      `${demoForm.alert.errorPrefix}The message could not be stored: the server is out of disk space.`,
+      // Our own door's sentence (decision 020): in Spanish, as the visitor reads it.
+      `${demoForm.alert.errorPrefix}${doorRefusals.storeFull}`,
     )
     expect(await storedRequests(email)).toHaveLength(0)
     await closeAlert(driver)

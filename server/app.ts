@@ -25,6 +25,7 @@ import proxyAddr from '@fastify/proxy-addr'
 import { ConnectionLimits, type ConnectionCounts } from './http/index.js'
 import { BODY_LIMIT, demoIntake } from './intake/index.js'
 import { DEFAULT_TIMEOUTS, type ServerLimits, type ServerTimeouts } from './intake/index.js'
+import { fieldMessagesFrom, type FieldMessageTexts } from '../src/contract/demo-request-fields.js'
 import type { Readiness } from './store/index.js'
 import type { DemoRequests } from './demo-requests/index.js'
 import { COMPRESSIBLE } from './http/index.js'
@@ -391,7 +392,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     },
   })
 
-  if (demoRequests !== null) registerLeadIntake(app, demoRequests, limits)
+  if (demoRequests !== null) {
+    registerLeadIntake(app, demoRequests, limits, build.formMessages ?? null)
+  }
   return app
 }
 
@@ -403,6 +406,8 @@ function registerLeadIntake(
   app: FastifyInstance,
   demoRequests: DemoRequests,
   limits: ServerLimits,
+  /** The form's messages for the door's answers, as the build wrote them (dist/.site.json). */
+  formMessages: FieldMessageTexts | null,
 ): void {
   const keys = demoRequests.whatsappKeys
   if (keys !== null) {
@@ -411,5 +416,13 @@ function registerLeadIntake(
       receive: (statuses) => demoRequests.receiveWhatsAppStatuses(statuses),
     })
   }
-  app.register(demoIntake, { demoRequests, limits })
+  app.register(demoIntake, {
+    demoRequests,
+    limits,
+    // Our own door opens with a build that hands over the form's messages (one built before
+    // the door has none, and its page sends to the e-mail service's endpoint).
+    ...(formMessages !== null && {
+      door: { messages: fieldMessagesFrom(formMessages), keys: demoRequests.store },
+    }),
+  })
 }

@@ -31,6 +31,7 @@ import { TermsPage } from './pages/terms-page'
 import holdEarlySubmits from './islands/hold-early-submits.js?raw'
 import loadAfterFirstPaint from './islands/load-after-first-paint.js?raw'
 import { escapeHtml } from './contract/escape-html'
+import formContent from '../content/formulario.yml?field=demoForm'
 
 export type RenderedPage = {
   id: PageId
@@ -123,6 +124,16 @@ export function describeBuild(env: Env, inlineStyles: readonly string[]) {
       connectOrigins: editor.connectOrigins,
       imageOrigins: editor.imageOrigins,
     },
+    // What our own door refuses a field with: the messages this page shows beside it.
+    formMessages:
+      mail.mode === 'own-server'
+        ? {
+            required: formContent.errors.required,
+            email: formContent.errors.email,
+            phone: formContent.errors.phone,
+            tooLong: formContent.errors.tooLong,
+          }
+        : null,
     siteUrl: parseSiteUrl(env),
     pages: Object.values(pages),
   }

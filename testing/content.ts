@@ -20,6 +20,13 @@ export const { fallbackMessage } = form
 
 export const carousel = withCarouselControls(home.carousel)
 export const demoForm = withFormMessages(form.demoForm)
+/** The form's messages as the file writes them, as the build hands them to the server. */
+export const formMessageTexts = {
+  required: form.demoForm.errors.required,
+  email: form.demoForm.errors.email,
+  phone: form.demoForm.errors.phone,
+  tooLong: form.demoForm.errors.tooLong,
+}
 export const demoSection = withPostedResults(home.demoSection)
 
 export const termsPage = readContentFile('tyc.yml')

@@ -4,7 +4,7 @@
 // sales team; one held past the total ceiling waits for a person (npm run outbox -- --held).
 import type { FastifyBaseLogger } from 'fastify'
 import type { DeliveryConfig } from '../settings/index.js'
-import type { Channel, DemoRequestRecord, LeadStore, Readiness } from '../store/index.js'
+import type { AlsoWrite, Channel, DemoRequestRecord, LeadStore, Readiness } from '../store/index.js'
 import { deliveryChannels, type DeliveryWorker } from '../delivery/index.js'
 import { deliveryHealth, type DeliveryHealth } from '../queue/index.js'
 import { assignRep, type WhatsAppWebhookOptions } from '../channels/whatsapp/index.js'
@@ -81,8 +81,8 @@ export class DemoRequests {
    * Stores a request (resolves once it is committed, or rejects with a StoreWriteError) and
    * wakes the worker, which delivers it at once.
    */
-  async accept(record: DemoRequestRecord): Promise<void> {
-    await this.store.append(record, this.channels, this.assignRep)
+  async accept(record: DemoRequestRecord, alsoWrite?: AlsoWrite): Promise<void> {
+    await this.store.append(record, this.channels, this.assignRep, alsoWrite)
     this.worker?.kick()
   }
 
@@ -91,8 +91,8 @@ export class DemoRequests {
    * it until a person releases it. Resolves to how many are held now, or to null, storing
    * nothing, when `cap` are held already.
    */
-  hold(record: DemoRequestRecord, cap: number): Promise<number | null> {
-    return this.store.hold(record, this.channels, cap, this.assignRep)
+  hold(record: DemoRequestRecord, cap: number, alsoWrite?: AlsoWrite): Promise<number | null> {
+    return this.store.hold(record, this.channels, cap, this.assignRep, alsoWrite)
   }
 
   /** A flood began to be held: each channel carries one notice to the sales team. */

@@ -117,7 +117,20 @@ describe('the build description (dist/.site.json)', () => {
       scriptOrigins: [],
       connectOrigins: [],
       editor: null,
+      formMessages: null,
     })
+  })
+
+  it("takes the form's messages for the door, and names a bad one", () => {
+    expect(parseSiteBuild(OWN_SERVER_BUILD).formMessages?.required.user_phone).toBe(
+      OWN_SERVER_BUILD.formMessages?.required.user_phone,
+    )
+    expect(() =>
+      parseSiteBuild({
+        ...OWN_SERVER_BUILD,
+        formMessages: { ...OWN_SERVER_BUILD.formMessages, phone: '' },
+      }),
+    ).toThrow('formMessages.phone must not be empty')
   })
 
   it('allows http origins on loopback only (tests)', () => {

@@ -62,6 +62,18 @@ const EDITOR = z.object(
   { error: 'must be an object or null' },
 )
 
+const text = z.string({ error: 'must be a text' }).check(z.minLength(1, 'must not be empty'))
+/** The form's messages (content/formulario.yml) that our own door answers with. */
+const FORM_MESSAGES = z.object(
+  {
+    required: z.object({ user_name: text, user_email: text, user_phone: text, user_group: text }),
+    email: text,
+    phone: text,
+    tooLong: text,
+  },
+  { error: 'must be an object or null' },
+)
+
 /** What dist/.site.json says to the server (src/prerender.tsx writes it). */
 const SITE_BUILD = z
   .object(
@@ -86,6 +98,8 @@ const SITE_BUILD = z
       scriptOrigins: origins,
       connectOrigins: origins,
       editor: EDITOR.nullish().transform((editor) => editor ?? null),
+      /** Own-server builds: the messages our own door refuses a field with; absent before it. */
+      formMessages: FORM_MESSAGES.nullish().transform((messages) => messages ?? null),
     },
     { error: 'the build description must be a JSON object' },
   )

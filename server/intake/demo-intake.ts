@@ -1,12 +1,13 @@
 // The demo-request intake: the site's own endpoints for the form, served on its origin when the
-// site was built without an e-mail service key (own-server mode). They speak the e-mail sending
-// API's protocol (EmailJS v1.0), so the page's one SDK sends to either: exactly what
-// @emailjs/browser 4.4.1 sends is accepted, and the answer is the real service's, 200 'OK' or a
-// 4xx with one sentence of text. An accepted request is committed to the store (lead-store.ts)
-// before the 200 (demoRequests.accept, demo-requests/demo-requests.ts), and the delivery worker
-// mails and posts it. Past the total ceiling a request
-// is held (stored, not delivered) up to a cap of its own, and only past that refused; a refusal
-// that repeats is logged once, then summarised.
+// site was built without an e-mail service key (own-server mode). Our own door (door.ts: JSON
+// with an Idempotency-Key) is what an own-server page sends to. Beside it, the e-mail service's
+// endpoints keep answering, for pages loaded before a deploy and for the no-script form: they
+// speak that API's protocol (EmailJS v1.0), exactly what @emailjs/browser 4.4.1 sends is
+// accepted, and the answer is the real service's, 200 'OK' or a 4xx with one sentence of text.
+// An accepted request is committed to the store before the 200 (demoRequests.accept,
+// demo-requests/demo-requests.ts), and the delivery worker mails and posts it. Past the total ceiling a request is held (stored, not delivered) up
+// to a cap of its own, and only past that refused; a refusal that repeats is logged once, then
+// summarised.
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import {
@@ -24,7 +25,8 @@ import { FloodEpisodes } from './flood-episodes.js'
 import type { ServerLimits } from './limits.js'
 import { bounded } from '../text/index.js'
 import { MAX_ID_LENGTH, checkTemplateParams, withCleanAttribution } from './demo-request-check.js'
-import { newRecord, type DemoRequestRecord } from '../store/index.js'
+import { newRecord, type AlsoWrite, type DemoRequestRecord } from '../store/index.js'
+import { demoDoor, doorErrorText, doorRefusal, isDoor, type DoorOptions } from './door.js'
 import { StoreWriteError } from '../store/index.js'
 import { RepeatedLines } from '../http/index.js'
 import { countedInSummary } from '../http/index.js'
@@ -147,18 +149,27 @@ async function formFields(request: FastifyRequest): Promise<Map<string, string> 
   }
 }
 
+/** What became of a request the intake tried to keep. */
+export type Kept =
+  | { kept: true }
+  | {
+      kept: false
+      status: 429 | 500 | 507
+      /** The sending API's text (English); the door says it in Spanish by `reason`. */
+      text: string
+      reason: 'busy' | 'full' | 'no-space' | 'not-stored'
+    }
+
 /**
- * Answers a request the store refused: never 200, and the log says why (without the visitor),
- * unless `logged` is false (a flood's, already counted in a summary).
+ * What a request the store refused is answered: never 200, and the log says why (without the
+ * visitor), unless `logged` is false (a flood's, already counted in a summary).
  */
 function storageFailed(
   request: FastifyRequest,
-  reply: FastifyReply,
-  answer: Answer,
   record: DemoRequestRecord,
   error: unknown,
   logged = true,
-): FastifyReply {
+): Kept {
   const failure = error instanceof StoreWriteError ? error.failure : 'write-failed'
   if (logged) {
     request.log.error(
@@ -172,9 +183,12 @@ function storageFailed(
       `demo-request ${record.id} NOT stored: ${error instanceof Error ? error.message : String(error)}`,
     )
   }
-  if (failure === 'full') return answer(reply, 507, MESSAGES.outboxFull)
-  if (failure === 'no-space') return answer(reply, 507, MESSAGES.noSpace)
-  return answer(reply, 500, MESSAGES.notStored)
+  if (failure === 'full')
+    return { kept: false, status: 507, text: MESSAGES.outboxFull, reason: 'full' }
+  if (failure === 'no-space') {
+    return { kept: false, status: 507, text: MESSAGES.noSpace, reason: 'no-space' }
+  }
+  return { kept: false, status: 500, text: MESSAGES.notStored, reason: 'not-stored' }
 }
 
 interface IntakeOptions {
@@ -182,6 +196,8 @@ interface IntakeOptions {
   demoRequests: Pick<DemoRequests, 'accept' | 'hold' | 'floodBegan'>
   /** Sends accepted per client per minute, stored per minute in all, held past that at most. */
   limits: Pick<ServerLimits, 'rateLimitPerMinute' | 'totalLimitPerMinute' | 'heldLimit'>
+  /** Our own door (door.ts), when the build gives the form's messages for its answers. */
+  door?: DoorOptions
 }
 
 export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options) => {
@@ -222,6 +238,7 @@ export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options
         { origin: origin === undefined ? null : bounded(origin) },
         'demo request from another site refused',
       )
+      if (isDoor(request)) return doorRefusal(reply, 403, refusals.crossSite)
       return sendText(reply, 403, refusals.crossSite)
     }
     return undefined
@@ -255,6 +272,7 @@ export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options
     if (request.routeOptions.url === SEND_FORM_PATH && isNavigation(request)) {
       return answerAsPage(reply, status ?? 500)
     }
+    if (isDoor(request)) return doorRefusal(reply, status ?? 500, doorErrorText(status))
     if (status === null) {
       return sendText(reply, 500, MESSAGES.notStored)
     }
@@ -303,38 +321,52 @@ export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options
     if (problem !== null) return answer(reply, 400, problem)
 
     const record = newRecord(input.serviceId, input.templateId, fields)
+    const kept = await keep(request, reply, record)
+    return kept.kept ? answer(reply, 200, 'OK') : answer(reply, kept.status, kept.text)
+  }
+
+  /**
+   * Stores an accepted request (held past the total ceiling), or says why it could not: the one
+   * way in to the store for both doors.
+   */
+  async function keep(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    record: DemoRequestRecord,
+    alsoWrite?: AlsoWrite,
+  ): Promise<Kept> {
     const place = ceiling.take()
-    if (!place.stored) return pastTheCeiling(request, reply, answer, record, place)
+    if (!place.stored) return pastTheCeiling(request, reply, record, place, alsoWrite)
     try {
-      await demoRequests.accept(record)
+      await demoRequests.accept(record, alsoWrite)
     } catch (error) {
-      return storageFailed(request, reply, answer, record, error)
+      return storageFailed(request, record, error)
     }
     // Never the visitor's name, e-mail or phone: the log is not where personal data lives.
-    const contact = params.contact_number
+    const contact = record.params.contact_number
     request.log.info(
       { event: 'demo-request', id: record.id, contact },
       `demo-request ${record.id} stored (contact number ${contact ?? '-'})`,
     )
-    return answer(reply, 200, 'OK')
+    return { kept: true }
   }
 
   /** Holds a request that came past the total ceiling, or refuses it when it cannot. */
   async function pastTheCeiling(
     request: FastifyRequest,
     reply: FastifyReply,
-    answer: Answer,
     record: DemoRequestRecord,
     place: { retryAfterSeconds: number },
-  ) {
-    const refuse = (event: string, what: string, message: string) => {
+    alsoWrite: AlsoWrite | undefined,
+  ): Promise<Kept> {
+    const refuse = (event: string, what: string, message: string): Kept => {
       logRefusal(request, event, what, {}, message)
       reply.header('retry-after', String(place.retryAfterSeconds))
-      return answer(reply, 429, refusals.busy)
+      return { kept: false, status: 429, text: refusals.busy, reason: 'busy' }
     }
     let held: number | null
     try {
-      held = await demoRequests.hold(record, heldLimit)
+      held = await demoRequests.hold(record, heldLimit, alsoWrite)
     } catch (error) {
       // A flood that meets a full store would write a line a request: the first, then a count.
       const first = repeated.admit('demo-request-held-not-stored', {
@@ -343,7 +375,7 @@ export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options
         log: app.log,
       })
       if (!first) countedInSummary(request)
-      return storageFailed(request, reply, answer, record, error, first)
+      return storageFailed(request, record, error, first)
     }
     if (held === null) {
       if (!holdFull) {
@@ -368,7 +400,7 @@ export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options
       `demo-request ${record.id} held, not delivered (contact number ${contact ?? '-'})`,
     )
     // Told as any other: a bot learns nothing from the answer.
-    return answer(reply, 200, 'OK')
+    return { kept: true }
   }
 
   function floodBegins(request: FastifyRequest, held: number): void {
@@ -402,6 +434,22 @@ export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options
       templateParams: template_params,
     })
   })
+
+  if (options.door !== undefined) {
+    demoDoor(app, options.door, {
+      routeOptions,
+      keep,
+      isBot: (request) => {
+        logRefusal(
+          request,
+          'demo-request-bot',
+          'demo requests with the bot trap filled, not stored',
+          {},
+          'demo request with the bot trap filled: not stored',
+        )
+      },
+    })
+  }
 
   app.post(SEND_FORM_PATH, routeOptions, async (request, reply) => {
     if (mediaType(request) !== 'multipart/form-data') {

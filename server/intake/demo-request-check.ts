@@ -1,22 +1,18 @@
-// The server's own check of a demo request's template parameters, by the rules of the contract
-// the page follows: only the parameters the page sends, none longer than the page lets them be,
-// no control characters or characters XML excludes, no field of invisible characters alone, and
-// the four required fields filled. It never trusts the page to have
-// checked: a script, a bot or an old page can post anything. The answer is a Spanish sentence
-// the page shows after '¡Error!'.
+// The e-mail service endpoints' check of a demo request's template parameters (our own door
+// checks with the contract's schema, demo-request-schema.ts, whose limits it shares), by the
+// rules of the contract the page follows: only the parameters the page sends, none longer than
+// the page lets them be, no control characters or characters XML excludes, no field of
+// invisible characters alone, and the four required fields filled. It never trusts the page to
+// have checked: a script, a bot or an old page can post anything. The answer is a Spanish
+// sentence the page shows after '¡Error!'.
 import { ATTRIBUTION_MAX_LENGTH } from '../../src/contract/attribution.js'
-import {
-  hasForbiddenCharacters,
-  isInvisible,
-  withoutForbiddenCharacters,
-} from '../../src/contract/characters.js'
+import { hasForbiddenCharacters, isInvisible } from '../../src/contract/characters.js'
+import { PARAM_MAX_LENGTH, safeAttribution } from '../../src/contract/demo-request-schema.js'
 import {
   CONTACT_NUMBER_PARAM,
   FIELD_NAMES,
-  MAX_CONTACT_NUMBER,
   isContactNumber,
   isEmailAddress,
-  MAX_LENGTH,
   REQUIRED,
   type FieldName,
 } from '../../src/contract/demo-request.js'
@@ -24,14 +20,10 @@ import { refusals } from '../../src/contract/lead-server-text.js'
 import { newRecord } from '../store/index.js'
 
 /**
- * Every template parameter the page may send, with the longest value each may hold.
+ * Every template parameter the page may send, with the longest value each may hold: the door's.
  * @internal its tests use it too
  */
-export const TEMPLATE_PARAM_MAX_LENGTH: Readonly<Record<string, number>> = {
-  ...MAX_LENGTH,
-  [CONTACT_NUMBER_PARAM]: String(MAX_CONTACT_NUMBER - 1).length,
-  ...ATTRIBUTION_MAX_LENGTH,
-}
+export const TEMPLATE_PARAM_MAX_LENGTH = PARAM_MAX_LENGTH
 
 const isField = (name: string): name is FieldName =>
   (FIELD_NAMES as readonly string[]).includes(name)
@@ -47,9 +39,7 @@ export function withCleanAttribution(
   return Object.fromEntries(
     Object.entries(params).map(([name, value]) => [
       name,
-      Object.hasOwn(ATTRIBUTION_MAX_LENGTH, name)
-        ? withoutForbiddenCharacters(value).replace(/ {2,}/g, ' ').trim()
-        : value,
+      Object.hasOwn(ATTRIBUTION_MAX_LENGTH, name) ? safeAttribution(value) : value,
     ]),
   )
 }

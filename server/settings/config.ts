@@ -110,7 +110,7 @@ export const SETTINGS = {
   }),
   DEMO_RATE_LIMIT_PER_MINUTE: setting({
     description:
-      'Demo requests accepted per client per minute, over both sending endpoints; more get `429`. An IPv6 client is its /56.',
+      "Demo requests accepted per client per minute, over every sending endpoint (our door and the e-mail service's); more get `429`. An IPv6 client is its /56.",
     default: '10',
     expected: 'a whole number from 1 to 1000000',
     schema: wholeNumber(1, 1_000_000),

@@ -1,6 +1,7 @@
 export { type Readiness, StoreWriteError } from './capacity.js'
 export { DataDirError, type DataDirLock, lockDataDir } from './data-dir.js'
 export {
+  type AlsoWrite,
   type Channel,
   type ChannelBacklog,
   CHANNELS,
@@ -12,6 +13,7 @@ export {
   type Job,
   jobRef,
   type JobRef,
+  keyAnswered,
   type LeadStore,
   type MessageStatus,
   type Notice,

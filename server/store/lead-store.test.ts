@@ -152,6 +152,7 @@ describe.each(KINDS)('the store on %s', (kind) => {
       '030-erasures',
       '040-whatsapp',
       '050-one-job-queue',
+      '060-idempotency-keys',
     ])
   })
 

@@ -14,6 +14,7 @@ import { StoreError, type Dialect } from './dialect.js'
 import { ErasureBook } from './erasure.js'
 import { errorText } from '../text/index.js'
 import { count, request, requests, type RequestFilter } from './listing.js'
+import { claimKey, pruneKeys, releaseKey, type KeyClaim } from './idempotency-keys.js'
 import { migrations } from './migrations/index.js'
 import { openPostgresDialect } from './postgres.js'
 import { JobQueue } from './queue.js'
@@ -26,14 +27,17 @@ import {
   importRecords,
   releaseHeldRequests,
   writeRequest,
+  type AlsoWrite,
   type RouteFor,
 } from './writes.js'
 
 export type { StoreOptions } from './capacity.js'
 export { type ChannelState } from './channels.js'
 export { StoreError } from './dialect.js'
+export { keyAnswered } from './idempotency-keys.js'
 export { type Erased, type Erasure, type ErasureRule } from './erasure.js'
 export { type ChannelBacklog, jobRef, type Job, type JobRef } from './queue.js'
+export type { AlsoWrite } from './writes.js'
 export {
   type Delivery,
   type Notice,
@@ -103,6 +107,8 @@ export class LeadStore {
     channels: readonly Channel[] = [],
     /** The WhatsApp route to store with it (its rep's turn), in the same transaction. */
     routeFor?: RouteFor,
+    /** What else to write in that transaction (the door's key and its answer). */
+    alsoWrite?: AlsoWrite,
   ): Promise<boolean> {
     const { outcome } = await writeRequest(
       this.dialect,
@@ -111,6 +117,7 @@ export class LeadStore {
       channels,
       null,
       routeFor,
+      alsoWrite,
     )
     return outcome === 'stored'
   }
@@ -127,6 +134,7 @@ export class LeadStore {
     channels: readonly Channel[],
     cap: number,
     routeFor?: RouteFor,
+    alsoWrite?: AlsoWrite,
   ): Promise<number | null> {
     const { outcome, heldBefore } = await writeRequest(
       this.dialect,
@@ -135,6 +143,7 @@ export class LeadStore {
       channels,
       cap,
       routeFor,
+      alsoWrite,
     )
     return outcome === 'cap-reached' ? null : heldBefore + (outcome === 'stored' ? 1 : 0)
   }
@@ -187,6 +196,24 @@ export class LeadStore {
 
   request(id: string): Promise<StoredRequest | null> {
     return request(this.dialect.db, id)
+  }
+
+  // The door's Idempotency-Keys (idempotency-keys.ts); keyAnswered writes the answer with the
+  // request.
+
+  /** Claims `key` for a request with this fingerprint, or says what the key already holds. */
+  claimIdempotencyKey(key: string, fingerprint: string, now = Date.now()): Promise<KeyClaim> {
+    return claimKey(this.dialect.db, key, fingerprint, now)
+  }
+
+  /** Lets a key go whose request was not stored. */
+  releaseIdempotencyKey(key: string): Promise<void> {
+    return releaseKey(this.dialect.db, key)
+  }
+
+  /** Forgets the keys older than a day; resolves to how many. */
+  pruneIdempotencyKeys(now = Date.now()): Promise<number> {
+    return pruneKeys(this.dialect.db, now)
   }
 
   async close(): Promise<void> {

@@ -132,6 +132,21 @@ export interface WhatsAppMessagesTable {
   moved_on_because: string | null
 }
 
+/** A key the door was sent (Idempotency-Key) and what became of its request. */
+export interface IdempotencyKeysTable {
+  key: string
+  /** SHA-256 of the key and the request in a canonical form: tells a retry from another request. */
+  fingerprint: string
+  /** When the key was first used (ms since the epoch); kept at least 24 hours from then. */
+  created_at: number | string
+  /** While its request is being stored: until then a retry is told to wait (409). */
+  claimed_until: number | string | null
+  /** The answer once the request is stored: its status and its JSON body (no personal data). */
+  status: number | null
+  answer: string | null
+  request_id: string | null
+}
+
 /** Every table of the store, as the store room's modules query them. */
 export interface LeadDatabase {
   lead_requests: RequestsTable
@@ -140,6 +155,7 @@ export interface LeadDatabase {
   /** Where readiness writes a probe after a failed write; never holds a request. */
   lead_probe: { id: string; data: string }
   lead_whatsapp_turns: WhatsAppTurnsTable
+  lead_idempotency_keys: IdempotencyKeysTable
   lead_whatsapp: WhatsAppTable
   lead_whatsapp_messages: WhatsAppMessagesTable
   lead_whatsapp_early_statuses: {

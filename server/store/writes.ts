@@ -12,6 +12,9 @@ import { assignRoute, type RouteChoice } from './whatsapp.js'
 /** The WhatsApp route a request is stored with, in its own transaction (its rep's turn). */
 export type RouteFor = (record: DemoRequestRecord) => RouteChoice
 
+/** What else is written with a request, in its own transaction (the door's key and its answer). */
+export type AlsoWrite = (trx: Kysely<LeadDatabase>, record: DemoRequestRecord) => Promise<void>
+
 /**
  * Stores a request and one delivery per channel (held when `holdCap` is a number, within that
  * cap); rejects with an StoreWriteError, storing nothing, when it cannot. Readiness is checked after.
@@ -23,6 +26,7 @@ export async function writeRequest(
   channels: readonly Channel[],
   holdCap: number | null,
   routeFor: RouteFor | undefined,
+  alsoWrite?: AlsoWrite,
 ): Promise<{ outcome: 'stored' | 'already-stored' | 'cap-reached'; heldBefore: number }> {
   const held = holdCap !== null
   let heldBefore = 0
@@ -52,6 +56,7 @@ export async function writeRequest(
           .execute()
       }
       if (routeFor !== undefined) await assignRoute(trx, record.id, routeFor(record))
+      await alsoWrite?.(trx, record)
       return 'stored' as const
     })
     capacity.written()

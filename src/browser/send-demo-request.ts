@@ -2,20 +2,17 @@ import { init, send } from '@emailjs/browser'
 import type { MailConfig } from '../config/mail-config'
 import type { KeyValueStore } from '../rules/key-value-store'
 import { SendTimeoutError } from '../rules/send-error-text'
+import { RATE_LIMIT_KEY } from '../rules/sent-at'
 
-/**
- * Where the SDK's rate limiter keeps the time of the last accepted send.
- * @internal its tests use it too
- */
-export const RATE_LIMIT_KEY = 'gaspre:demo-request-sent-at'
+export { RATE_LIMIT_KEY }
 
 type TemplateParams = Readonly<Record<string, string>>
 
 /**
- * Sends one demo request with the official SDK: to the page's own server (`apiOrigin` null, the
- * server answers the SDK's endpoint) or to the hosted e-mail service on a static host. This module
- * and the SDK are one chunk (email-sdk, named by vite.config.ts) that use-send-request.ts imports
- * on the visitor's first input, so the page carries neither. The caller passes the build's
+ * Sends one demo request with the official SDK to the hosted e-mail service (the e-mail-service
+ * build, for static hosts; an own-server build sends to our own door, send-to-own-server.ts, and
+ * carries no SDK). This module and the SDK are one chunk (email-sdk, named by vite.config.ts)
+ * that use-send-request.ts imports on the visitor's first input, so the page carries neither. The caller passes the build's
  * configuration and the page's storage, which the page has loaded already: imported here, they
  * would add a list of the chunk's dependencies to the page's own script.
  *

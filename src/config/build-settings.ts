@@ -64,14 +64,14 @@ export const BUILD_SETTINGS = {
   }),
   VITE_DEMO_RATE_LIMIT_SECONDS: setting({
     description:
-      "The SDK's `limitRate`: at most one successful request per browser in this many seconds.",
+      "At most one successful request per browser in this many seconds (the SDK's `limitRate`; the own-server page keeps it too).",
     default: '60',
     expected: 'a number of seconds from 0 to 3600',
     schema: seconds(0, 3_600),
   }),
   VITE_DEMO_SEND_TIMEOUT_SECONDS: setting({
     description:
-      'How long the page waits for the sending API before it reports that the service did not answer.',
+      'How long the page waits for each try; the own-server page tries four times (decision 020) before it says the service did not answer.',
     default: '15',
     expected: 'a number of seconds from 1 to 120',
     schema: seconds(1, 120),
@@ -255,6 +255,8 @@ export function buildConstants(env: Env): Record<string, string> {
   checkBuildSettings(env)
   return {
     __MAIL_CONFIG__: JSON.stringify(parseMailConfig(env)),
+    // Its own constant, so the build drops the sender (and the SDK) the mode does not use.
+    __OWN_SERVER__: JSON.stringify(parseMailConfig(env).mode === 'own-server'),
     __TAG_MANAGER_ID__: JSON.stringify(parseTagManagerId(env)),
   }
 }

@@ -51,6 +51,31 @@ export const refusals = {
     'La solicitud no tiene la forma que envía nuestro formulario, así que no la registramos.',
 } as const
 
+/**
+ * What our own door (POST /api/demo-requests) answers, beyond the refusals above, when what came
+ * is not what the page sends, or the request could not be kept. Each is one sentence the page
+ * shows after '¡Error!'.
+ */
+export const doorRefusals = {
+  notJson: 'La solicitud no llegó como la envía nuestro formulario, así que no la registramos.',
+  tooLarge:
+    'La solicitud es más grande que cualquiera que envíe nuestro formulario, así que no la registramos.',
+  missingKey:
+    'A la solicitud le falta la clave Idempotency-Key que nuestro formulario envía con cada una, así que no la registramos.',
+  badKey:
+    'La clave Idempotency-Key de la solicitud no tiene la forma que le da nuestro formulario, así que no la registramos.',
+  keyReused:
+    'Esta solicitud trae la clave de otra que ya registramos con datos distintos, así que no la registramos. Recarga la página y envíala de nuevo.',
+  inFlight:
+    'Tu solicitud se está registrando en este momento: espera unos segundos, no hace falta enviarla otra vez.',
+  rateLimited:
+    'Nos llegaron demasiadas solicitudes desde tu conexión en el último minuto. Espera un minuto y vuelve a enviarla.',
+  notStored:
+    'No pudimos guardar tu solicitud por un fallo nuestro. Vuelve a intentarlo en un momento.',
+  storeFull:
+    'No pudimos guardar tu solicitud porque nuestro almacén está lleno. Envíanosla por WhatsApp o por correo con los enlaces de aquí abajo, o vuelve a intentarlo más tarde.',
+} as const
+
 /** Column headings of `npm run outbox -- --xlsx`, in the order a salesperson reads them. */
 export const spreadsheetHeadings: Record<
   | 'receivedAt'

@@ -1,11 +1,6 @@
 import { demoForm } from '../copy/demo-form'
-import {
-  FIELD_NAMES,
-  MAX_LENGTH,
-  REQUIRED,
-  isEmailAddress,
-  type FieldName,
-} from '../contract/demo-request'
+import { FIELD_NAMES, type FieldName } from '../contract/demo-request'
+import { fieldProblem } from '../contract/demo-request-fields'
 
 /** The demo request as the sending template receives it (names fixed by the contract). */
 export type DemoRequestValues = Record<FieldName, string>
@@ -14,13 +9,8 @@ export type FieldErrors = Partial<Record<FieldName, string>>
 export const emptyValues = (): DemoRequestValues =>
   Object.fromEntries(FIELD_NAMES.map((field) => [field, ''])) as DemoRequestValues
 
-// Mexico (10 digits, +52), Spain (9, +34) and Latin America (7 to 11, +5x): 7 to 15 digits
-// after an optional +, with the separators people actually type.
-const PHONE_SEPARATORS = /[\s().-]/g
-const PHONE = /^\+?\d{7,15}$/
-
 /** @internal its tests use it too */
-export const isValidPhone = (value: string) => PHONE.test(value.replace(PHONE_SEPARATORS, ''))
+export { isValidPhone } from '../contract/demo-request-fields'
 
 export function trimValues(values: DemoRequestValues): DemoRequestValues {
   const trimmed = emptyValues()
@@ -28,15 +18,9 @@ export function trimValues(values: DemoRequestValues): DemoRequestValues {
   return trimmed
 }
 
-export function validateField(name: FieldName, rawValue: string): string | undefined {
-  const value = rawValue.trim()
-  const { errors } = demoForm
-  if (value === '') return REQUIRED[name] ? errors.required[name] : undefined
-  if (value.length > MAX_LENGTH[name]) return errors.tooLong(MAX_LENGTH[name])
-  if (name === 'user_email' && !isEmailAddress(value)) return errors.email
-  if (name === 'user_phone' && !isValidPhone(value)) return errors.phone
-  return undefined
-}
+/** The field's problem as the form shows it, by the rule the door's schema applies too. */
+export const validateField = (name: FieldName, value: string): string | undefined =>
+  fieldProblem(name, value, demoForm.errors)
 
 export function validate(values: DemoRequestValues): FieldErrors {
   const found: FieldErrors = {}

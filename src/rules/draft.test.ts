@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { safeStorage } from '../browser/storage'
 import { emptyValues } from './demo-request'
 import { clearDraft, DRAFT_KEY, DRAFT_MAX_AGE_MS, loadDraft, saveDraft } from './draft'
+import { keyForRequest } from './draft-key'
 
 const storage = safeStorage(() => localStorage)
 const HOUR = 60 * 60 * 1000
@@ -18,6 +19,20 @@ describe('demo request draft', () => {
     expect(loadDraft(storage)).toEqual(values)
     clearDraft(storage)
     expect(loadDraft(storage)).toBeNull()
+  })
+
+  it('keeps the Idempotency-Key with the draft across saves and reloads, until it is sent', () => {
+    const values = { ...emptyValues(), user_name: 'Ana' }
+    saveDraft(storage, values)
+    let made = 0
+    const newKey = () => `key-${++made}`
+    expect(keyForRequest(storage, '{"user_name":"Ana"}', newKey)).toBe('key-1')
+    saveDraft(storage, values)
+    expect(loadDraft(storage)).toEqual(values)
+    expect(keyForRequest(storage, '{"user_name":"Ana"}', newKey)).toBe('key-1')
+    expect(keyForRequest(storage, '{"user_name":"Ana María"}', newKey)).toBe('key-2')
+    clearDraft(storage)
+    expect(keyForRequest(storage, '{"user_name":"Ana María"}', newKey)).toBe('key-3')
   })
 
   it('keeps nothing for an empty form', () => {

@@ -5,7 +5,7 @@ import { FIELD_NAMES, MAX_LENGTH } from '../contract/demo-request'
 /**
  * The unsent demo request, kept in the visitor's own browser so a reload loses nothing. It is
  * deleted once sent and, as the privacy notice promises, expires 24 hours after the last edit.
- * @internal its tests use it too
+ * @internal draft-key.ts and the tests use it too
  */
 export const DRAFT_KEY = 'gaspre:demo-request-draft'
 /** @internal its tests use it too */
@@ -38,8 +38,30 @@ export function loadDraft(storage: KeyValueStore): DemoRequestValues | null {
 }
 
 export function saveDraft(storage: KeyValueStore, values: DemoRequestValues): void {
-  if (FIELD_NAMES.every((name) => values[name] === '')) storage.remove(DRAFT_KEY)
-  else storage.set(DRAFT_KEY, JSON.stringify({ ...values, savedAt: Date.now() }))
+  if (FIELD_NAMES.every((name) => values[name] === '')) return storage.remove(DRAFT_KEY)
+  // The draft's Idempotency-Key (draft-key.ts) stays with it.
+  const door = storedDraft(storage)?.door
+  storage.set(
+    DRAFT_KEY,
+    JSON.stringify({ ...values, savedAt: Date.now(), ...(door !== undefined && { door }) }),
+  )
+}
+
+/**
+ * The stored draft as an object, or null.
+ * @internal draft-key.ts reads it too
+ */
+export function storedDraft(storage: KeyValueStore): Record<string, unknown> | null {
+  const stored = storage.get(DRAFT_KEY)
+  if (stored === null) return null
+  try {
+    const parsed: unknown = JSON.parse(stored)
+    return typeof parsed === 'object' && parsed !== null
+      ? (parsed as Record<string, unknown>)
+      : null
+  } catch {
+    return null
+  }
 }
 
 export const clearDraft = (storage: KeyValueStore) => storage.remove(DRAFT_KEY)

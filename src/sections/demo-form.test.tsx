@@ -6,7 +6,7 @@ import { DRAFT_KEY } from '../rules/draft'
 import { DemoForm } from './demo-form'
 
 const send = vi.fn<(params: Record<string, string>) => Promise<void>>()
-vi.mock('../browser/send-demo-request', () => ({
+vi.mock('../browser/send-to-own-server', () => ({
   sendDemoRequest: (params: Record<string, string>) => send(params),
 }))
 

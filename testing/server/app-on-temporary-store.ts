@@ -14,6 +14,7 @@ import { readConfig } from '../../server/settings/config.js'
 import {
   openLeadStore,
   type LeadStore,
+  type Channel,
   type StoreOptions,
   type StoredRequest,
 } from '../../server/store/lead-store.js'
@@ -47,10 +48,12 @@ type Options = Omit<TestAppOptions, 'demoRequests'> & {
   databaseUrl?: string
   /** The store's seams (freeBytes, onSqliteOpen). */
   storeOptions?: Partial<StoreOptions>
+  /** The channels each request is stored with a pending delivery for (none: only stored). */
+  channels?: readonly Channel[]
 }
 
 export async function appOnTemporaryStore(options: Options): Promise<AppOnStore> {
-  const { databaseUrl, storeOptions, ...appOptions } = options
+  const { databaseUrl, storeOptions, channels = [], ...appOptions } = options
   const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
   const store = await openLeadStore(
     { dataDir, databaseUrl },
@@ -60,10 +63,10 @@ export async function appOnTemporaryStore(options: Options): Promise<AppOnStore>
       ...storeOptions,
     },
   )
-  // No channel and no worker: the test reads what is stored.
+  // No worker: the test reads what is stored.
   const demoRequests = new DemoRequests({
     store,
-    channels: [],
+    channels,
     worker: null,
     alertAfterMs: DEFAULT_SETTINGS.delivery.alertAfterMs,
   })

@@ -1,5 +1,6 @@
 // A demo request as the page sends it, for the server tests.
 import { SEND_PATH } from '../../src/contract/demo-request.js'
+import { DOOR_PATH } from '../../src/contract/demo-request-fields.js'
 import { request, type HttpResponse, type RequestOptions } from './http.js'
 import type { Client } from './inject.js'
 
@@ -43,4 +44,27 @@ export async function multipartBody(form: FormData): Promise<{ type: string; bod
     type: encoded.headers.get('content-type') ?? '',
     body: Buffer.from(await encoded.arrayBuffer()),
   }
+}
+
+/**
+ * Posts a demo request to our own door as an own-server page does: the fields as JSON, with an
+ * Idempotency-Key (quoted, a Structured Field string) unless `key` is null.
+ */
+export const sendToDoor = (
+  to: string | Client,
+  params: Readonly<Record<string, unknown>>,
+  key: string | null,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<HttpResponse> => {
+  const send: RequestOptions = {
+    ...options,
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(key !== null && { 'idempotency-key': `"${key}"` }),
+      ...options.headers,
+    },
+    body: JSON.stringify(params),
+  }
+  return typeof to === 'string' ? request(to, DOOR_PATH, send) : to(DOOR_PATH, send)
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { postbuild } from '../../pipeline/postbuild.js'
 import type { SiteBuild, SitePage } from '../../server/http/site-build.js'
+import { formMessageTexts } from '../content.js'
 
 export const SECRET_MARKER = 'OUTSIDE-DIST-SECRET-7f3a'
 
@@ -32,6 +33,7 @@ export const OWN_SERVER_BUILD: SiteBuild = {
   scriptOrigins: [],
   connectOrigins: [],
   editor: null,
+  formMessages: formMessageTexts,
 }
 
 /** A build that ships the content editor at /admin/ (CMS_GIT_HOST=github). */

@@ -7,6 +7,7 @@ import { heldRequests } from './020-held-requests.js'
 import { erasureLog } from './030-erasures.js'
 import { whatsapp } from './040-whatsapp.js'
 import { oneJobQueue } from './050-one-job-queue.js'
+import { idempotencyKeys } from './060-idempotency-keys.js'
 
 /**
  * Versioned migrations: append new ones, never edit or rename one that has shipped (databases
@@ -21,6 +22,7 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '030-erasures': erasureLog,
   '040-whatsapp': whatsapp,
   '050-one-job-queue': oneJobQueue,
+  '060-idempotency-keys': idempotencyKeys,
 }
 
 export const migrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -6,7 +6,7 @@ import { DRAFT_KEY } from '../../rules/draft'
 import { useDemoRequest } from './use-demo-request'
 
 const send = vi.fn<(params: Record<string, string>) => Promise<void>>()
-vi.mock('../send-demo-request', () => ({
+vi.mock('../send-to-own-server', () => ({
   sendDemoRequest: (params: Record<string, string>) => send(params),
 }))
 

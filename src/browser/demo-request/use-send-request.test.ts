@@ -9,7 +9,7 @@ import { useSendRequest } from './use-send-request'
 const send = vi.fn<(params: Record<string, string>) => Promise<void>>()
 /** What the sender was given besides the request: the build's configuration and a storage. */
 const sentWith = vi.fn()
-vi.mock('../send-demo-request', () => ({
+vi.mock('../send-to-own-server', () => ({
   sendDemoRequest: (params: Record<string, string>, ...rest: unknown[]) => {
     sentWith(...rest)
     return send(params)
@@ -124,7 +124,7 @@ describe('useSendRequest', () => {
     // A fresh page, where no send has loaded the sender yet; the factory runs when it loads.
     vi.resetModules()
     const loaded = vi.fn()
-    vi.doMock('../send-demo-request', () => {
+    vi.doMock('../send-to-own-server', () => {
       loaded()
       return { sendDemoRequest: send }
     })
@@ -141,7 +141,7 @@ describe('useSendRequest', () => {
   it('a sender that could not be loaded fails the send, and the next send loads it again', async () => {
     vi.resetModules()
     let refused = true
-    vi.doMock('../send-demo-request', () => {
+    vi.doMock('../send-to-own-server', () => {
       if (refused) throw new TypeError('Failed to fetch dynamically imported module')
       return { sendDemoRequest: send }
     })

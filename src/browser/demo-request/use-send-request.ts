@@ -15,10 +15,15 @@ export type SendResult =
   /** `links` send the request that failed by other ways (null if they could not be loaded). */
   | { kind: 'error'; text: string; links: FallbackLinks | null }
 
-// Loaded with the visitor's first input, never with the page: the sender with the SDK (one
-// chunk), and the links needed only when a send fails. A load that failed (a dropped connection
-// on a phone) is tried again by the next call; a loaded module is the browser's to keep.
-const loadSender = () => import('../send-demo-request')
+// Loaded with the visitor's first input, never with the page: the sender, and the links needed
+// only when a send fails. A load that failed (a dropped connection on a phone) is tried again by
+// the next call; a loaded module is the browser's to keep. The build keeps one sender and drops
+// the other: an own-server build sends to our own door and carries no e-mail SDK; a build for
+// the e-mail service sends with the SDK (one chunk with it).
+declare const __OWN_SERVER__: boolean
+const loadSender = __OWN_SERVER__
+  ? () => import('../send-to-own-server')
+  : () => import('../send-demo-request')
 const loadFallbackLinks = () => import('../../rules/fallback-links')
 
 /**
