@@ -13,7 +13,7 @@ import { LARGEST_RECORD_BYTES } from './intake/index.js'
 import { SQLITE_FILE, openLeadStore, type Channel, type LeadStore } from './store/index.js'
 import type { StoreOptions } from './store/index.js'
 import { deliveryMetrics, type DeliveryMetrics } from './metrics.js'
-import { importDataDirOutbox } from './store/index.js'
+import { importDataDirOutboxAtStart } from './store/index.js'
 import { RetentionJob } from './privacy/index.js'
 import { assignRep } from './channels/whatsapp/index.js'
 
@@ -107,26 +107,10 @@ export async function openLeadService(
     },
 
     async begin(log) {
-      // A file that cannot be imported is told, and the server serves anyway: it is kept as it
-      // was, and `npm run outbox -- --import` can take it later.
-      try {
-        const imported = await importDataDirOutbox(store, config.dataDir)
-        if (imported !== null) {
-          log.info(
-            { event: 'outbox-imported', ...imported },
-            `imported ${imported.imported} of ${imported.read} requests from ` +
-              `${config.dataDir}/outbox.jsonl into ${store.location} (the file is kept as it was)`,
-          )
-        }
-      } catch (error) {
-        log.error(
-          { event: 'outbox-import-failed', err: error },
-          `could not import ${config.dataDir}/outbox.jsonl: ${error instanceof Error ? error.message : String(error)}`,
-        )
-      }
+      await importDataDirOutboxAtStart(store, config.dataDir, log)
       // After the import, whose oldest requests may already be past the retention period.
       if (config.retentionDays > 0) {
-        retention = new RetentionJob(store, { days: config.retentionDays, dataDir: config.dataDir })
+        retention = new RetentionJob(store, { days: config.retentionDays })
         await retention.start(log)
       }
       // One server per SQLite file: what a killed predecessor held is free at once.

@@ -23,7 +23,10 @@ export {
   type UnreadData,
   type WhatsAppRoute,
 } from './lead-store.js'
-export { countInDataDirOutbox, dropFromDataDirOutbox } from './outbox-file-erasure.js'
 export { OUTBOX_FILE } from './outbox-file.js'
-export { importDataDirOutbox, importOutboxFile } from './outbox-import.js'
+export {
+  importDataDirOutboxAtStart,
+  importOutboxFile,
+  takeInDataDirOutbox,
+} from './outbox-import.js'
 export { type DemoRequestRecord, newRecord } from './record.js'
