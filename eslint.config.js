@@ -223,7 +223,7 @@ export default tseslint.config(
 
   // The rooms of server/.
   {
-    files: ['server/**/*.ts'],
+    files: ['server/**/*.{ts,tsx}'],
     ignores: SERVER_TESTS,
     plugins: { boundaries },
     settings: {

@@ -11,7 +11,7 @@ import { LARGEST_RECORD_BYTES } from './intake/index.js'
 import { SQLITE_FILE, openLeadStore, type LeadStore } from './store/index.js'
 import type { StoreOptions } from './store/index.js'
 import { deliveryMetrics, type DeliveryMetrics } from './metrics.js'
-import { importDataDirOutbox } from './store/index.js'
+import { importDataDirOutboxAtStart } from './store/index.js'
 import { RetentionJob } from './privacy/index.js'
 import { DemoRequests } from './demo-requests/index.js'
 
@@ -75,26 +75,10 @@ export async function openLeadService(
     holdsDataDir: lock !== null,
 
     async begin(log) {
-      // A file that cannot be imported is told, and the server serves anyway: it is kept as it
-      // was, and `npm run outbox -- --import` can take it later.
-      try {
-        const imported = await importDataDirOutbox(store, config.dataDir)
-        if (imported !== null) {
-          log.info(
-            { event: 'outbox-imported', ...imported },
-            `imported ${imported.imported} of ${imported.read} requests from ` +
-              `${config.dataDir}/outbox.jsonl into ${store.location} (the file is kept as it was)`,
-          )
-        }
-      } catch (error) {
-        log.error(
-          { event: 'outbox-import-failed', err: error },
-          `could not import ${config.dataDir}/outbox.jsonl: ${error instanceof Error ? error.message : String(error)}`,
-        )
-      }
+      await importDataDirOutboxAtStart(store, config.dataDir, log)
       // After the import, whose oldest requests may already be past the retention period.
       if (config.retentionDays > 0) {
-        retention = new RetentionJob(store, { days: config.retentionDays, dataDir: config.dataDir })
+        retention = new RetentionJob(store, { days: config.retentionDays })
         await retention.start(log)
       }
       await demoRequests.start(log)

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -264,7 +264,7 @@ describe('the server process', () => {
     ])
   })
 
-  it('imports the outbox.jsonl of an older server at its first start, once, and keeps the file', async () => {
+  it('imports the outbox.jsonl of an older server at its first start, then removes it: its requests are stored', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
     const records = [1, 2].map((n) => ({
       id: `00000000-0000-4000-8000-00000000000${n}`,
@@ -280,7 +280,8 @@ describe('the server process', () => {
       server.lines.filter((line) => line.includes('"event":"outbox-imported"'))
     const first = await start()
     await expect.poll(() => imported(first)).toHaveLength(1)
-    expect(imported(first)[0]).toContain('imported 2 of 2 requests')
+    expect(imported(first)[0]).toContain('imported 2 new of the 2 requests')
+    expect(imported(first)[0]).toContain('the file is removed: its requests are in the store')
     first.child.kill('SIGTERM')
     await first.exited
     const second = await start()
@@ -292,7 +293,7 @@ describe('the server process', () => {
       'antes2@x.mx',
       'despues@x.mx',
     ])
-    expect(await readFile(join(dataDir, 'outbox.jsonl'), 'utf8')).toBe(text)
+    expect(await readdir(dataDir)).not.toContain('outbox.jsonl')
   })
 
   it('refuses to start on an unreachable DATABASE_URL, in one line naming it', async () => {

@@ -1,6 +1,6 @@
 // The production install holds the product and what it runs, nothing else: with only the runtime
-// dependencies (`npm ci --omit=dev`), the compiled server serves the site, stores a demo request
-// and exports it for the sales team.
+// dependencies (`npm ci --omit=dev`), the compiled server serves the site, stores a demo request,
+// renders its mail and exports it for the sales team.
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { copyFile, cp, mkdtemp, readdir, rm } from 'node:fs/promises'
@@ -57,16 +57,23 @@ describe('npm ci --omit=dev && node build/server/main.js', () => {
     const installed = (await readdir(join(app, 'node_modules'))).filter(
       (name) => !name.startsWith('.'),
     )
-    for (const devOnly of [
-      'react',
-      'react-dom',
-      'puppeteer-core',
-      'vite',
-      'typescript',
-      'vitest',
-    ]) {
+    for (const devOnly of ['puppeteer-core', 'vite', 'typescript', 'vitest']) {
       expect(installed).not.toContain(devOnly)
     }
+  })
+
+  it("renders the sales team's mail from its templates (React is a runtime dependency)", async () => {
+    const leadMail = join(app, 'build', 'server', 'channels', 'mail', 'lead-mail.js')
+    const render = `
+      const { leadMail } = await import(${JSON.stringify(leadMail)})
+      const record = { id: 'R-1', receivedAt: '2026-11-24T16:05:00.000Z', serviceId: 's',
+        templateId: 't', params: { user_name: 'Ana <b>López</b>', user_phone: '5512345678' } }
+      process.stdout.write(leadMail(record, 'America/Mexico_City').html)`
+    const { stdout } = await run(process.execPath, ['--input-type=module', '--eval', render], {
+      cwd: app,
+    })
+    expect(stdout).toContain('<strong>Ana &lt;b&gt;López&lt;/b&gt;</strong>')
+    expect(stdout).toContain('<a href="tel:+525512345678">Llamar</a>')
   })
 
   it('serves the site and stores a demo request, and the export runs', async () => {

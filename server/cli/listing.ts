@@ -3,7 +3,7 @@
 import { requestLines } from '../../src/contract/lead-server-text.js'
 import { DEFAULT_TIME_ZONE, type DeliveryConfig } from '../settings/index.js'
 import { channelReports, type ChannelReport } from '../queue/index.js'
-import { arrivedAt, deliveryState, whatsAppLines } from '../channels/mail/index.js'
+import { deliveryState, whatsAppLines } from './delivery-lines.js'
 import {
   type Channel,
   type Delivery,
@@ -12,7 +12,7 @@ import {
   type WhatsAppRoute,
 } from '../store/index.js'
 import type { DemoRequestRecord } from '../store/index.js'
-import { visibleControls } from '../text/index.js'
+import { arrivedAt, visibleControls } from '../text/index.js'
 import { type ChunkedOutput } from './output.js'
 
 const KNOWN = new Set<string>(requestLines.map(([name]) => name))

@@ -23,7 +23,7 @@ import { readConfig, type ServerConfig } from '../settings/index.js'
 import { deliveryChannels } from '../delivery/index.js'
 import { SQLITE_FILE, StoreError, openLeadStore, type LeadStore } from '../store/index.js'
 import { writeCsv } from './csv.js'
-import { importOutboxFile } from '../store/index.js'
+import { OUTBOX_FILE, importOutboxFile, takeInDataDirOutbox } from '../store/index.js'
 import { writeXlsx } from './xlsx.js'
 import { visibleControls } from '../text/index.js'
 import { ChunkedOutput, stdoutHoldsNpmBanner, stdoutSink } from './output.js'
@@ -220,10 +220,10 @@ export async function main(argv: readonly string[]): Promise<number> {
         console.error(`outbox: no existe ${file}`)
         return 1
       }
-      const { read, imported, skipped } = await importOutboxFile(store, file)
+      const { read, imported, unreadable } = await importOutboxFile(store, file)
       const torn =
-        skipped > 0
-          ? `; ${skipped} ${skipped === 1 ? 'línea ilegible omitida' : 'líneas ilegibles omitidas'}`
+        unreadable > 0
+          ? `; ${unreadable} ${unreadable === 1 ? 'línea ilegible omitida' : 'líneas ilegibles omitidas'}`
           : ''
       console.error(
         `outbox: ${imported} de ${read} solicitudes importadas de ${file} a ${store.location} ` +
@@ -231,8 +231,21 @@ export async function main(argv: readonly string[]): Promise<number> {
       )
       return 0
     }
-    store = storeExists(config) ? await openStore(config) : null
     const person = values.get('--export') ?? values.get('--erase')
+    // An older server's outbox.jsonl that this version's server has not taken in yet (it does at
+    // start): taken in now, so that an export or an erasure reaches its requests (decision 022).
+    const older = join(config.dataDir, OUTBOX_FILE)
+    if (person !== undefined && existsSync(older)) {
+      store = await openStore(config)
+      const taken = await takeInDataDirOutbox(store, config.dataDir)
+      if (taken !== null) {
+        console.error(
+          `outbox: ${taken.imported} de ${taken.read} solicitudes importadas de ${older}, que dejó ` +
+            `un servidor anterior; ${taken.removed ? 'el archivo ya no existe' : `quedan en él solo sus ${taken.unreadable} líneas ilegibles`}`,
+        )
+      }
+    }
+    store ??= storeExists(config) ? await openStore(config) : null
     if (person !== undefined || flags.has('--erasures')) {
       if (values.has('--export')) {
         return await exportPerson(store, person!, flags.has('--xlsx'), timeZone)

@@ -3,16 +3,12 @@
 import { join } from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { type DeliveryConfig } from '../settings/index.js'
-import { RULE_LABELS } from '../privacy/index.js'
-import { arrivedAt, leadMail } from '../channels/mail/index.js'
-import { requestsOf } from '../privacy/index.js'
+import { RULE_LABELS, requestsOf } from '../privacy/index.js'
+import { leadMail } from '../channels/mail/index.js'
 import { SQLITE_FILE, type LeadStore, type StoredRequest } from '../store/index.js'
-import { countInDataDirOutbox, dropFromDataDirOutbox } from '../store/index.js'
-import type { DemoRequestRecord } from '../store/index.js'
-import { OUTBOX_FILE } from '../store/index.js'
 import { writeXlsx } from './xlsx.js'
 import { personOf, sentBy, type Person } from '../privacy/index.js'
-import { visibleControls } from '../text/index.js'
+import { arrivedAt, visibleControls } from '../text/index.js'
 import { ChunkedOutput, stdoutHoldsNpmBanner, stdoutSink } from './output.js'
 import { asJson, formatRecord, solicitudes } from './listing.js'
 
@@ -139,8 +135,8 @@ function copiesElsewhere(found: readonly StoredRequest[], delivery: DeliveryConf
 
 /**
  * `--erase PERSON|ID`: shows the requests that will go, asks (unless `--yes`), then erases
- * them with their deliveries in one transaction, and their lines in an outbox.jsonl kept in
- * DATA_DIR. A record of it without personal data stays (`--erasures`).
+ * them with their deliveries in one transaction. A record of it without personal data stays
+ * (`--erasures`).
  */
 export async function erase(
   store: LeadStore | null,
@@ -161,23 +157,15 @@ export async function erase(
   }
   const found = byId !== null ? [byId] : store === null ? [] : await requestsOf(store, person!)
   const ids = new Set(found.map((request) => request.id))
-  const picks = (record: DemoRequestRecord): boolean =>
-    ids.has(record.id) || (person !== null && sentBy(person, record.params))
-  const inFile = await countInDataDirOutbox(dataDir, picks)
   const who = person !== null ? `de ${visibleControls(person.text)}` : `con el id ${byId?.id ?? ''}`
   const where = store?.location ?? join(dataDir, SQLITE_FILE)
-  if (found.length === 0 && inFile === 0) {
+  if (found.length === 0) {
     console.log(`No hay ninguna solicitud de demo ${who} en ${where}: nada que borrar.`)
     return 0
   }
 
-  const fileNote =
-    inFile > 0
-      ? ` y ${inFile === 1 ? '1 línea' : `${inFile} líneas`} de ${join(dataDir, OUTBOX_FILE)}`
-      : ''
   console.log(
-    `Se borrarán para siempre ${solicitudes(found.length)} ${who}, con sus envíos, de ` +
-      `${where}${fileNote}:`,
+    `Se borrarán para siempre ${solicitudes(found.length)} ${who}, con sus envíos, de ${where}:`,
   )
   found.forEach((request, index) => {
     console.log(`\n${formatRecord(request, index + 1, delivery.timeZone)}`)
@@ -203,15 +191,9 @@ export async function erase(
     store === null
       ? { requests: 0, deliveries: 0 }
       : await store.erasure.eraseRequests([...ids], 'person-request')
-  const lines = await dropFromDataDirOutbox(dataDir, store?.location ?? '', picks)
-  const fileDone =
-    lines !== null && lines.removed > 0
-      ? ` y ${lines.removed === 1 ? '1 línea' : `${lines.removed} líneas`} de ${join(dataDir, OUTBOX_FILE)}` +
-        (lines.fileRemoved ? ' (no quedaba ninguna otra: el archivo ya no existe)' : '')
-      : ''
   console.log(
-    `Borradas: ${solicitudes(erased.requests)} y ${envios(erased.deliveries)} de ${where}` +
-      `${fileDone}. Queda constancia del borrado, sin datos personales: ` +
+    `Borradas: ${solicitudes(erased.requests)} y ${envios(erased.deliveries)} de ${where}. ` +
+      'Queda constancia del borrado, sin datos personales: ' +
       'npm run outbox -- --erasures',
   )
   warnIfLeftInWal(erased)

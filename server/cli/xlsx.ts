@@ -8,7 +8,7 @@ import { Writable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import { spreadsheetHeadings, spreadsheetSheetName } from '../../src/contract/lead-server-text.js'
 import type { LeadStore, StoredRequest } from '../store/index.js'
-import { deliveryState, whatsAppLines } from '../channels/mail/index.js'
+import { deliveryState, whatsAppLines } from './delivery-lines.js'
 import { visibleControls } from '../text/index.js'
 
 type Column = keyof typeof spreadsheetHeadings

@@ -110,7 +110,7 @@ describe.each(['sqlite', 'postgres'] as const)('delivery on %s', (kind) => {
     const html = typeof mail.html === 'string' ? mail.html : ''
     expect(html).toContain('<a href="tel:+525512345678">Llamar</a>')
     expect(html).toContain('<a href="https://wa.me/525512345678">Escribir por WhatsApp</a>')
-    expect(html).toContain('Quiero una demo.<br>Tenemos 12 estaciones.')
+    expect(html).toContain('Quiero una demo.<br/>Tenemos 12 estaciones.')
 
     expect(webhook.received).toHaveLength(1)
     const posted = webhook.received[0]!

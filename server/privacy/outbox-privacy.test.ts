@@ -399,17 +399,15 @@ describe('npm run outbox -- --erase asks first', () => {
     )
   })
 
-  it("takes the person's lines out of the outbox.jsonl kept in DATA_DIR, and the rest stays", async () => {
+  it("before this version's first start, takes in the older outbox.jsonl, then erases from it too", async () => {
     const { store, dataDir, env } = await target('sqlite')
     const file = join(dataDir, 'outbox.jsonl')
     await writeFile(file, [...ANA, ...OTHERS].map((each) => `${JSON.stringify(each)}\n`).join(''))
-    await store.importRecords([...ANA, ...OTHERS])
-    const { stdout } = await cli(['--erase', '5512345678', '--yes'], env)
-    expect(stdout).toContain(`Borradas: 3 solicitudes de demo y 0 envíos de `)
-    expect(stdout).toContain(` y 3 líneas de ${file}.`)
-    expect(await readFile(file, 'utf8')).toBe(
-      OTHERS.map((each) => `${JSON.stringify(each)}\n`).join(''),
-    )
+    const { stdout, stderr } = await cli(['--erase', '5512345678', '--yes'], env)
+    expect(stderr).toContain(`importadas de ${file}, que dejó un servidor anterior`)
+    expect(stdout).toContain('Borradas: 3 solicitudes de demo y 0 envíos de ')
+    expect(await store.count()).toBe(OTHERS.length)
+    expect(await readdir(dataDir)).not.toContain('outbox.jsonl')
     for (const name of await readdir(dataDir)) {
       expect((await readFile(join(dataDir, name))).includes(Buffer.from('Ana López')), name).toBe(
         false,

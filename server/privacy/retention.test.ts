@@ -1,6 +1,6 @@
 // The retention period, on SQLite and on PostgreSQL: at start the server erases an imported
 // request older than LEADS_RETENTION_DAYS, keeps the recent ones and those whose delivery is
-// still pending (until it ends), and takes the expired lines out of the outbox.jsonl it kept;
+// still pending (until it ends), and no copy of an imported outbox.jsonl stays in DATA_DIR;
 // `0` keeps everything and the start says so; two servers on one PostgreSQL erase once.
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -10,7 +10,7 @@ import Fastify from 'fastify'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { openLeadStore, type Channel, type JobRef, type LeadStore } from '../store/lead-store.js'
-import { importDataDirOutbox } from '../store/outbox-import.js'
+import { importDataDirOutboxAtStart } from '../store/outbox-import.js'
 import type { DemoRequestRecord } from '../store/record.js'
 import { RetentionJob } from './retention.js'
 import { makeFakeDist, type FakeDist } from '../../testing/server/fake-dist.js'
@@ -113,8 +113,12 @@ describe.each(KINDS)('retention on %s', (kind) => {
       join(dataDir, 'outbox.jsonl'),
       `${jsonl([oldImported, recentImported])}{"torn":`,
     )
-    // As main.ts does: the import, then the retention.
-    expect(await importDataDirOutbox(store, dataDir)).toMatchObject({ imported: 2 })
+    // As the server's start does: the import, then the retention.
+    const started = recordingLog()
+    await importDataDirOutboxAtStart(store, dataDir, started.log)
+    expect(started.lines.filter((line) => line.event === 'outbox-imported')).toMatchObject([
+      { read: 2, imported: 2, unreadable: 1, removed: false },
+    ])
     const oldPending = receivedDaysAgo(366, 'pendiente')
     const oldDelivered = receivedDaysAgo(366, 'entregada')
     const oldFailed = receivedDaysAgo(500, 'fallida')
@@ -129,7 +133,7 @@ describe.each(KINDS)('retention on %s', (kind) => {
     await store.queue.markDelivered(deliveryOf(oldPending.id, 'email'))
 
     const { log, lines } = recordingLog()
-    const job = new RetentionJob(store, { days: 365, dataDir })
+    const job = new RetentionJob(store, { days: 365 })
     await job.start(log)
     cleanups.push(() => job.stop())
 
@@ -140,27 +144,31 @@ describe.each(KINDS)('retention on %s', (kind) => {
     expect(lines.filter((line) => line.event === 'retention-erased')).toMatchObject([
       { requests: 3, deliveries: 4 },
     ])
-    // The file keeps the recent line alone, is not imported again, and the old line is in no
-    // file of DATA_DIR.
-    expect(await readFile(join(dataDir, 'outbox.jsonl'), 'utf8')).toBe(jsonl([recentImported]))
-    expect(await importDataDirOutbox(store, dataDir)).toBeNull()
+    // The file keeps only its torn line, and the old request is in no file of DATA_DIR.
+    expect(await readFile(join(dataDir, 'outbox.jsonl'), 'utf8')).toBe('{"torn":\n')
     expect(await anyFileHolds(dataDir, oldImported.params.user_email!)).toEqual([])
 
     // The pending delivery ends: the next run takes its request.
     await store.queue.markDelivered(deliveryOf(oldPending.id, 'webhook'))
-    expect(await job.runOnce()).toEqual({ requests: 1, deliveries: 2, outboxLines: 0 })
+    expect(await job.runOnce()).toEqual({ requests: 1, deliveries: 2 })
     expect(await storedIds(store)).toEqual([recent.id, recentImported.id])
   })
 
-  it('removes an outbox.jsonl whose every line expired, leaving its bytes in no file', async () => {
+  it('an outbox.jsonl imported at start leaves DATA_DIR; its expired requests leave the store', async () => {
     const dataDir = await tempDir()
     const store = await openStore(dataDir, kind === 'postgres' ? await freshDatabase() : undefined)
     const expired = [receivedDaysAgo(40, 'vieja-uno'), receivedDaysAgo(31, 'vieja-dos')]
     await writeFile(join(dataDir, 'outbox.jsonl'), jsonl(expired))
-    await importDataDirOutbox(store, dataDir)
-    const run = await new RetentionJob(store, { days: 30, dataDir }).runOnce()
-    expect(run).toEqual({ requests: 2, deliveries: 0, outboxLines: 2 })
+    // The note an older server left beside the file it had imported.
+    await writeFile(join(dataDir, '.outbox-imported.json'), '120:1700000000000:leads.sqlite\n')
+    const started = recordingLog()
+    await importDataDirOutboxAtStart(store, dataDir, started.log)
+    expect(started.lines.filter((line) => line.event === 'outbox-imported')).toMatchObject([
+      { read: 2, imported: 2, unreadable: 0, removed: true },
+    ])
     expect(await readdir(dataDir)).not.toContain('outbox.jsonl')
+    const run = await new RetentionJob(store, { days: 30 }).runOnce()
+    expect(run).toEqual({ requests: 2, deliveries: 0 })
     expect(await readdir(dataDir)).not.toContain('.outbox-imported.json')
     for (const record of expired) {
       expect(await anyFileHolds(dataDir, record.params.user_name!)).toEqual([])
@@ -180,10 +188,7 @@ describe('retention with several servers on one PostgreSQL', () => {
     for (const record of expired) await a!.append(record, ['email'])
     for (const record of expired) await a!.queue.markDelivered(deliveryOf(record.id, 'email'))
     await a!.append(receivedDaysAgo(1, 'nueva'), ['email'])
-    const jobs = [
-      new RetentionJob(a!, { days: 365, dataDir: await tempDir() }),
-      new RetentionJob(b!, { days: 365, dataDir: await tempDir() }),
-    ]
+    const jobs = [new RetentionJob(a!, { days: 365 }), new RetentionJob(b!, { days: 365 })]
     for (let round = 0; round < 3; round++) {
       await Promise.all(jobs.map((job) => job.runOnce()))
     }
@@ -202,11 +207,11 @@ describe('retention with several servers on one PostgreSQL', () => {
     cleanups.push(() => other.end())
     await other.query('begin')
     await other.query(`select pg_advisory_xact_lock(hashtext('gaspre-lead-retention'))`)
-    const job = new RetentionJob(store, { days: 365, dataDir: await tempDir() })
-    expect(await job.runOnce()).toEqual({ requests: null, deliveries: null, outboxLines: 0 })
+    const job = new RetentionJob(store, { days: 365 })
+    expect(await job.runOnce()).toEqual({ requests: null, deliveries: null })
     expect(await store.count()).toBe(1)
     await other.query('commit')
-    expect(await job.runOnce()).toEqual({ requests: 1, deliveries: 0, outboxLines: 0 })
+    expect(await job.runOnce()).toEqual({ requests: 1, deliveries: 0 })
   })
 })
 
@@ -249,7 +254,8 @@ describe.each(KINDS)('the server on %s', (kind) => {
     expect((await storedRequests({ dataDir, databaseUrl })).map((each) => each.id)).toEqual([
       recent.id,
     ])
-    expect(await readFile(join(dataDir, 'outbox.jsonl'), 'utf8')).toBe(jsonl([recent]))
+    // Imported at start, the file is gone: its requests are in the store.
+    expect(await readdir(dataDir)).not.toContain('outbox.jsonl')
   })
 
   it('with LEADS_RETENTION_DAYS=0 keeps every request, and says so', async () => {

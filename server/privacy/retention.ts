@@ -1,11 +1,9 @@
 // The retention period (LEADS_RETENTION_DAYS): the server erases the demo requests older than
-// it at start and then once a day, as the privacy notice says, with their deliveries, from the
-// store and from an outbox.jsonl kept after its import. A request whose delivery is still
-// pending is kept until the delivery ends, and goes at the next run after. With several servers
+// it at start and then once a day, as the privacy notice says, with their deliveries. A request
+// whose delivery is still pending is kept until the delivery ends, and goes at the next run after. With several servers
 // on one PostgreSQL each runs the job, and one at a time erases (lead-privacy.ts).
 import type { FastifyBaseLogger } from 'fastify'
 import type { LeadStore } from '../store/index.js'
-import { dropFromDataDirOutbox } from '../store/index.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -14,8 +12,6 @@ interface RetentionRun {
   /** Requests erased from the store; null when another server was erasing them. */
   requests: number | null
   deliveries: number | null
-  /** Lines taken out of DATA_DIR/outbox.jsonl (0 without one). */
-  outboxLines: number
 }
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error))
@@ -30,7 +26,6 @@ export class RetentionJob {
     private readonly options: {
       /** Requests older than this many days are erased; more than 0. */
       days: number
-      dataDir: string
       /** The clock: a seam for tests. */
       now?: () => number
       /** Between runs: a day. */
@@ -43,16 +38,9 @@ export class RetentionJob {
     const now = this.options.now?.() ?? Date.now()
     const cutoff = new Date(now - this.options.days * DAY_MS)
     const erased = await this.store.erasure.eraseExpired(cutoff)
-    // Each server's own DATA_DIR, whichever server erased the store.
-    const lines = await dropFromDataDirOutbox(
-      this.options.dataDir,
-      this.store.location,
-      (record) => Date.parse(record.receivedAt) < cutoff.getTime(),
-    )
     const run: RetentionRun = {
       requests: erased?.requests ?? null,
       deliveries: erased?.deliveries ?? null,
-      outboxLines: lines?.removed ?? 0,
     }
     const before = cutoff.toISOString()
     if ((run.requests ?? 0) > 0) {
@@ -66,14 +54,6 @@ export class RetentionJob {
       this.log?.warn(
         { event: 'retention-wal-busy' },
         'the SQLite WAL could not be emptied after the erasure: the next checkpoint will',
-      )
-    }
-    if (lines !== null && lines.removed + lines.unreadable > 0) {
-      this.log?.info(
-        { event: 'retention-outbox-file', ...lines, before },
-        `took ${lines.removed} requests received before ${before} out of ` +
-          `${this.options.dataDir}/outbox.jsonl` +
-          (lines.fileRemoved ? ', which is now removed: no line was left' : ''),
       )
     }
     return run

@@ -90,7 +90,7 @@ export const SETTINGS = {
   }),
   DATA_DIR: setting({
     description:
-      'Where own-server mode keeps its SQLite database of demo requests, `leads.sqlite` (unless `DATABASE_URL` is set). One server at a time: a second one on the same folder refuses to start. An `outbox.jsonl` found there is imported at start.',
+      'Where own-server mode keeps its SQLite database of demo requests, `leads.sqlite` (unless `DATABASE_URL` is set). One server at a time: a second one on the same folder refuses to start. An `outbox.jsonl` found there is imported at start, then removed.',
     default: '.data',
     expected: 'a folder path',
     schema: z.string().min(1),
@@ -296,7 +296,7 @@ export const SETTINGS = {
   }),
   LEADS_RETENTION_DAYS: setting({
     description:
-      'Days a demo request is kept from its arrival. Older ones are erased with their deliveries (also from an `outbox.jsonl` kept in `DATA_DIR`) at start and daily, except while a delivery is pending. `0` keeps them forever, and the start says so. The privacy notice states this period: change both.',
+      'Days a demo request is kept from its arrival. Older ones are erased with their deliveries at start and daily, except while a delivery is pending. `0` keeps them forever, and the start says so. The privacy notice states this period: change both.',
     default: '365',
     expected: 'a whole number of days from 0 to 36500',
     schema: wholeNumber(0, 36_500),

@@ -17,7 +17,7 @@ import type { LeadDatabase } from './schema.js'
 export type ErasureRule = 'person-request' | 'retention' | 'held'
 
 /** What an erasure removed. */
-export interface Erased {
+interface Erased {
   requests: number
   deliveries: number
   /**
@@ -30,7 +30,7 @@ export interface Erased {
 type Counts = Omit<Erased, 'leftInWal'>
 
 /** One recorded erasure. */
-export interface Erasure {
+interface Erasure {
   erasedAt: string
   rule: ErasureRule
   requests: number

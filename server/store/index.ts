@@ -7,8 +7,6 @@ export {
   CHANNELS,
   type ChannelState,
   type Delivery,
-  type Erased,
-  type Erasure,
   type ErasureRule,
   type Job,
   jobRef,
@@ -17,8 +15,6 @@ export {
   type LeadStore,
   type MessageStatus,
   type Notice,
-  type NoticeData,
-  type NoticeType,
   openLeadStore,
   type RouteChoice,
   SQLITE_FILE,
@@ -28,7 +24,10 @@ export {
   type UnreadData,
   type WhatsAppRoute,
 } from './lead-store.js'
-export { countInDataDirOutbox, dropFromDataDirOutbox } from './outbox-file-erasure.js'
 export { OUTBOX_FILE } from './outbox-file.js'
-export { importDataDirOutbox, importOutboxFile } from './outbox-import.js'
+export {
+  importDataDirOutboxAtStart,
+  importOutboxFile,
+  takeInDataDirOutbox,
+} from './outbox-import.js'
 export { type DemoRequestRecord, newRecord } from './record.js'

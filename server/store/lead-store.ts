@@ -35,18 +35,17 @@ export type { StoreOptions } from './capacity.js'
 export { type ChannelState } from './channels.js'
 export { StoreError } from './dialect.js'
 export { keyAnswered } from './idempotency-keys.js'
-export { type Erased, type Erasure, type ErasureRule } from './erasure.js'
+export { type ErasureRule } from './erasure.js'
 export { type ChannelBacklog, jobRef, type Job, type JobRef } from './queue.js'
 export type { AlsoWrite } from './writes.js'
 export {
   type Delivery,
   type Notice,
-  type NoticeData,
   type StoredRequest,
   type UnreadData,
   type WhatsAppRoute,
 } from './records.js'
-export { CHANNELS, type Channel, type NoticeType } from './schema.js'
+export { CHANNELS, type Channel } from './schema.js'
 export { SQLITE_FILE } from './sqlite.js'
 export { type MessageStatus, type RouteChoice } from './whatsapp.js'
 

@@ -1,15 +1,11 @@
 // The reader of an `outbox.jsonl`: one JSON object per line, as servers before the
 // SQLite/PostgreSQL store (decision 018) kept their requests in DATA_DIR. Nothing writes that
-// file any more; it is read for the import at start (outbox-import.ts),
-// `npm run outbox -- --import`, retention and erasure (outbox-file-erasure.ts).
+// format any more; it is read only to be imported (outbox-import.ts, decision 022).
 import { open, type FileHandle } from 'node:fs/promises'
-import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import type { DemoRequestRecord } from './record.js'
 
 export const OUTBOX_FILE = 'outbox.jsonl'
-/** @internal its tests use it too */
-export const outboxPath = (dataDir: string): string => join(dataDir, OUTBOX_FILE)
 
 const errnoCode = (error: unknown): string | undefined =>
   (error as NodeJS.ErrnoException | null)?.code
@@ -39,15 +35,11 @@ function parseOutboxLine(line: string): DemoRequestRecord | null {
   }
 }
 
-/** @internal its tests use it too */
-export type OutboxEntry = { record: DemoRequestRecord } | { skipped: true }
-
-/** A line as an entry; null for a blank line. */
-function toEntry(line: string): OutboxEntry | null {
-  if (line.trim() === '') return null
-  const record = parseOutboxLine(line)
-  return record === null ? { skipped: true } : { record }
-}
+/**
+ * A request, or a line that is none, as it was written.
+ * @internal its tests use it too
+ */
+export type OutboxEntry = { record: DemoRequestRecord } | { unreadable: string }
 
 async function openForReading(file: string): Promise<FileHandle | null> {
   try {
@@ -60,52 +52,23 @@ async function openForReading(file: string): Promise<FileHandle | null> {
 
 /**
  * The outbox line by line, oldest first, without holding the file in memory (a 1 GB outbox
- * reads in flat memory). Blank lines are ignored; unreadable ones are reported as skipped.
+ * reads in flat memory). Blank lines are ignored; a missing file has no entry.
  */
-export async function* streamOutbox(
-  file: string,
-  /** Read only this many bytes: a snapshot of a file the server may still append to. */
-  endBytes = Infinity,
-): AsyncGenerator<OutboxEntry> {
-  if (endBytes <= 0) return
+export async function* streamOutbox(file: string): AsyncGenerator<OutboxEntry> {
   const handle = await openForReading(file)
   if (handle === null) return
   const lines = createInterface({
-    input: handle.createReadStream({
-      encoding: 'utf8',
-      autoClose: false,
-      ...(Number.isFinite(endBytes) && { end: endBytes - 1 }),
-    }),
+    input: handle.createReadStream({ encoding: 'utf8', autoClose: false }),
     crlfDelay: Infinity,
   })
   try {
     for await (const line of lines) {
-      const entry = toEntry(line)
-      if (entry !== null) yield entry
+      if (line.trim() === '') continue
+      const record = parseOutboxLine(line)
+      yield record === null ? { unreadable: line } : { record }
     }
   } finally {
     lines.close()
     await handle.close()
   }
-}
-
-interface OutboxContents {
-  /** Records in file order (oldest first). */
-  records: DemoRequestRecord[]
-  /** Lines that could not be read (a torn write); they are skipped, never fatal. */
-  skipped: number
-}
-
-/**
- * The whole outbox in memory: for tests and small files; the CLI streams instead.
- * @internal its tests use it too
- */
-export async function readOutbox(file: string): Promise<OutboxContents> {
-  const records: DemoRequestRecord[] = []
-  let skipped = 0
-  for await (const entry of streamOutbox(file)) {
-    if ('record' in entry) records.push(entry.record)
-    else skipped++
-  }
-  return { records, skipped }
 }

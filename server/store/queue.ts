@@ -55,7 +55,7 @@ const jobId = (ref: JobRef): string =>
   ref.kind === 'request' ? deliveryJobId(ref.requestId, ref.channel) : ref.id
 
 /** A notice to queue: one per carrier and outage (or per unread message, numbered). */
-export interface NoticeToQueue {
+interface NoticeToQueue {
   type: NoticeType
   subject: Channel
   outage: number

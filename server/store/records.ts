@@ -120,7 +120,7 @@ export interface NoticePayload {
 }
 
 /** Who took a mail already and who refused it for good (lead_jobs.progress). */
-export interface Recipients {
+interface Recipients {
   done: string[]
   refused: string[]
 }

@@ -5,7 +5,7 @@ export const CHANNELS = ['email', 'webhook', 'whatsapp'] as const
 export type Channel = (typeof CHANNELS)[number]
 
 /** How long a delivery is retried for faults of its own before it is a dead letter: three days. */
-export const RETRY_FOR_MS = 3 * 24 * 60 * 60 * 1000
+const RETRY_FOR_MS = 3 * 24 * 60 * 60 * 1000
 
 /** A delivery's columns as it is queued anew: tried at once, for RETRY_FOR_MS, held by nobody. */
 export const queuedAnew = (now: number) =>

@@ -1,3 +1,3 @@
-export { arrivedAt, deliveryState, leadMail, webhookBody, whatsAppLines } from './lead-mail.js'
+export { leadMail } from './lead-mail.js'
 export { mailSender } from './mail-sender.js'
-export { CHANNEL_NAMES, noticeWebhookBody } from './notices.js'
+export { CHANNEL_NAMES, noticeText } from './notices.js'

@@ -1,19 +1,27 @@
-// The e-mail channel: one SMTP session per send (nodemailer's SMTPConnection), so that a send
-// can be cut at its deadline, a stop or a flood of answers without touching any other, and so
-// that each recipient's answer is known. What would fail any mail (the connection, TLS, the
-// login, a 421/454, the sender refused, every configured recipient refused) is the channel's
-// fault; what is this mail's (refused at the end of DATA) or one recipient's (refused at RCPT TO
-// while others take it) is the job's.
-import MailComposer from 'nodemailer/lib/mail-composer/index.js'
-import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js'
-import SMTPConnection from 'nodemailer/lib/smtp-connection/index.js'
-import type { DeliveryConfig } from '../../settings/index.js'
-import { noticeMail } from './notices.js'
-import { displayName, leadMail } from './lead-mail.js'
+// The e-mail channel: one SMTP session per send, through nodemailer's public API
+// (createTransport with the SMTP_URL, sendMail), so that a send can be cut at its deadline, a
+// stop or a flood of answers without touching any other, and so that each recipient's answer is
+// known. What would fail any mail (the connection, TLS, the login, a 421/454, the sender refused,
+// every configured recipient refused) is the channel's fault; what is this mail's (refused at the
+// end of DATA) or one recipient's (refused at RCPT TO while others take it) is the job's.
+//
+// The deadlines of a hostile server, all through documented options:
+// - connectionTimeout, greetingTimeout, socketTimeout (https://nodemailer.com/smtp/, "Connection
+//   options"): a server that never greets, or goes silent mid-session;
+// - a custom socket (https://nodemailer.com/smtp/proxies/, "custom proxy handler": a
+//   transporter's getSocket hands nodemailer an open `connection`, and the other keys it returns
+//   join the connection's options): the connection is ours (metered-socket.ts), so the worker's
+//   AbortSignal (its deadline for the whole send, or a stop) destroys it at once, and a server that
+//   answers 250- lines without end, fast or dribbling, is cut past MAX_ANSWER_BYTES.
+import nodemailer from 'nodemailer'
 import type { CountryCode } from 'libphonenumber-js/max'
+import type { DeliveryConfig } from '../../settings/index.js'
 import type { Job } from '../../store/index.js'
 import { abortReason, type Outcome, type Sender } from '../../queue/index.js'
 import { bounded, errorText } from '../../text/index.js'
+import { leadMail, displayName } from './lead-mail.js'
+import { openMeteredSocket, type MeteredSocket } from './metered-socket.js'
+import { noticeMail } from './notices.js'
 
 type MailConfig = NonNullable<DeliveryConfig['email']>
 
@@ -39,16 +47,16 @@ const sameAddress = (a: string, b: string): boolean => a.toLowerCase() === b.toL
 const without = (list: readonly string[], gone: readonly string[]): string[] =>
   list.filter((address) => !gone.some((other) => sameAddress(address, other)))
 
-/** The whole message, as it goes after DATA. */
-function compose(
+/** The message as nodemailer's sendMail takes it (without its envelope). */
+function message(
   job: Job,
   config: MailConfig,
   timeZone: string,
   regions: readonly CountryCode[],
-): Promise<Buffer> {
+): nodemailer.SendMailOptions {
   if (job.kind === 'notice') {
     const mail = noticeMail(job.notice, timeZone)
-    return new MailComposer({
+    return {
       from: config.from,
       to: config.to,
       subject: mail.subject,
@@ -56,14 +64,12 @@ function compose(
       html: mail.html,
       messageId: `<notice-${job.notice.id}@${domainOf(config.from)}>`,
       headers: { 'X-Gaspre-Notice': job.notice.type },
-    })
-      .compile()
-      .build()
+    }
   }
   const { record } = job
   const mail = leadMail(record, timeZone, { regions, whatsapp: job.whatsapp })
   const visitor = record.params.user_email ?? ''
-  return new MailComposer({
+  return {
     from: config.from,
     to: config.to,
     // The visitor's name never carries an address of its own (`Soporte <soporte@…>`).
@@ -75,14 +81,23 @@ function compose(
     html: mail.html,
     messageId: messageIdOf(record.id, config.from),
     headers: { 'X-Gaspre-Request-Id': record.id },
-  })
-    .compile()
-    .build()
+  }
 }
 
-type SmtpError = SMTPConnection.SMTPError & {
-  rejectedErrors?: SMTPConnection.SMTPError[]
+/** What nodemailer's SMTP errors carry (its SMTPError, as documented for sendMail's errors). */
+interface SmtpError extends Error {
+  code?: string
+  command?: string
+  response?: string
+  responseCode?: number
+  rejectedErrors?: SmtpError[]
   recipient?: string
+}
+
+/** What sendMail resolves with on SMTP: who took the message, and who refused it. */
+interface SentInfo {
+  accepted: (string | { address: string })[]
+  rejectedErrors?: SmtpError[]
 }
 
 const smtpReason = (error: SmtpError): string =>
@@ -103,55 +118,63 @@ function blameOf(error: SmtpError): 'channel' | 'retry' | 'rejected' {
   return 'channel'
 }
 
-/** One SMTP session: connect, log in, send; rejects with nodemailer's error, or on `signal`. */
-function session(
-  connection: SMTPConnection,
-  auth: SMTPConnection.Credentials | undefined,
-  envelope: { from: string; to: string[] },
-  message: Buffer,
+/** The connection's timeouts (nodemailer's documented options), within the worker's deadline. */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
+
+/** nodemailer's custom socket hook: called for each connection it would open. */
+type GetSocket = (
+  options: { host?: string; port?: number; secure?: boolean },
+  callback: (error: Error | null, socketOptions?: object) => void,
+) => void
+
+/**
+ * One SMTP session on a connection of our own: resolves with what the server answered, rejects
+ * with nodemailer's error, or with the reason the connection was cut (a stop, the deadline,
+ * answers without end), at once.
+ */
+async function session(
+  smtpUrl: string,
+  mail: nodemailer.SendMailOptions,
   signal: AbortSignal,
-): Promise<SMTPConnection.SentMessageInfo> {
-  return new Promise((resolve, reject) => {
-    let settled = false
-    const finish = (error: Error | null, info?: SMTPConnection.SentMessageInfo): void => {
-      if (settled) return
-      settled = true
-      signal.removeEventListener('abort', onAbort)
-      if (error !== null) {
-        connection.close()
-        reject(error)
-      } else resolve(info!)
-    }
-    const onAbort = (): void => finish(new Error(abortReason(signal)))
-    if (signal.aborted) return onAbort()
-    signal.addEventListener('abort', onAbort, { once: true })
-
-    // A server that answers without end (250- continuation lines, say) is cut past a bound:
-    // nodemailer keeps a multi-line answer whole until its last line. Its data handler is read
-    // from this property each time a socket is attached (also after STARTTLS).
-    const raw = connection as unknown as { _onSocketData: (chunk: Buffer) => void }
-    const handle = raw._onSocketData
-    let received = 0
-    raw._onSocketData = (chunk) => {
-      received += chunk.length
-      if (received > MAX_ANSWER_BYTES) {
-        finish(new Error(`the mail server sent more than ${MAX_ANSWER_BYTES} bytes of answers`))
-      } else handle(chunk)
-    }
-
-    // Kept for the connection's life: a late error after the outcome must not go unhandled.
-    connection.on('error', (error: Error) => finish(error))
-    connection.on('end', () => finish(new Error('the mail server closed the connection')))
-    connection.connect(() => {
-      const send = (): void =>
-        connection.send(envelope, message, (error, info) => finish(error, info))
-      // As nodemailer's own transport does: log in when the server offers AUTH (untyped field).
-      const offersAuth = (connection as unknown as { allowsAuth?: boolean }).allowsAuth === true
-      if (auth?.user !== undefined && offersAuth) {
-        connection.login(auth, (error) => (error ? finish(error) : send()))
-      } else send()
-    })
+): Promise<SentInfo> {
+  const transporter = nodemailer.createTransport(smtpUrl)
+  let socket: MeteredSocket | null = null
+  const getSocket: GetSocket = (options, callback) => {
+    const port = Number(options.port) || (options.secure === true ? 465 : 587)
+    openMeteredSocket(options.host ?? 'localhost', port, {
+      connectMs: TIMEOUTS.connectionTimeout,
+      maxAnswerBytes: MAX_ANSWER_BYTES,
+      signal,
+    }).then(
+      (opened) => {
+        socket = opened
+        callback(null, { connection: opened, ...TIMEOUTS })
+      },
+      (error: Error) => callback(error),
+    )
+  }
+  // The documented hook (nodemailer.com/smtp/proxies): sendMail hands it to the SMTP transport.
+  Object.assign(transporter, { getSocket })
+  let stop = (): void => undefined
+  const stopped = new Promise<never>((_, reject) => {
+    stop = () => reject(new Error(abortReason(signal)))
   })
+  if (signal.aborted) stop()
+  else signal.addEventListener('abort', stop, { once: true })
+  const sending = transporter.sendMail(mail) as Promise<SentInfo>
+  // Once cut, its late failure is the cut's, already answered.
+  sending.catch(() => undefined)
+  stopped.catch(() => undefined)
+  try {
+    return await Promise.race([sending, stopped])
+  } catch (error) {
+    // A connection cut here may reach nodemailer as a closed socket: say why it was cut.
+    const cutBecause = (socket as MeteredSocket | null)?.cutBecause
+    throw cutBecause != null ? new Error(cutBecause) : error
+  } finally {
+    signal.removeEventListener('abort', stop)
+    transporter.close()
+  }
 }
 
 export function mailSender(
@@ -159,8 +182,6 @@ export function mailSender(
   timeZone: string,
   regions: readonly CountryCode[] = ['MX'],
 ): Sender {
-  const options = parseConnectionUrl(config.smtpUrl)
-  const auth = options.auth as SMTPConnection.Credentials | undefined
   const from = addressOf(config.from)
   return {
     async send(job, signal, recipients) {
@@ -172,21 +193,14 @@ export function mailSender(
           ? { kind: 'rejected', reason: `rechazado para ${refusedBefore.join(', ')}`, proven: true }
           : { kind: 'delivered' }
       }
-      const message = await compose(job, config, timeZone, regions)
-      const connection = new SMTPConnection({
-        ...options,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
-      })
-      let info: SMTPConnection.SentMessageInfo
+      const mail = { ...message(job, config, timeZone, regions), envelope: { from, to } }
+      let info: SentInfo
       try {
-        info = await session(connection, auth, { from, to }, message, signal)
+        info = await session(config.smtpUrl, mail, signal)
       } catch (error) {
         if (signal.aborted) return { kind: 'channel-fault', reason: abortReason(signal) }
         return failedSession(error as SmtpError, { to, done, refusedBefore, config, recipients })
       }
-      connection.quit()
       if (job.kind === 'notice') return { kind: 'delivered' }
       return answered(info, { to, done, refusedBefore, recipients })
     },
@@ -202,13 +216,16 @@ interface Recipients {
 
 /** The message was taken: by whom, and what the others answered. */
 async function answered(
-  info: SMTPConnection.SentMessageInfo,
+  info: SentInfo,
   { done, refusedBefore, recipients }: Recipients,
 ): Promise<Outcome> {
-  const refusals = (info.rejectedErrors ?? []) as SmtpError[]
+  const refusals = info.rejectedErrors ?? []
   const refusedNow = refusals.filter((error) => (error.responseCode ?? 0) >= 500)
   const later = refusals.filter((error) => (error.responseCode ?? 0) < 500)
-  const nowDone = [...done, ...info.accepted.map(String)]
+  const nowDone = [
+    ...done,
+    ...info.accepted.map((each) => (typeof each === 'string' ? each : each.address)),
+  ]
   const refused = [...refusedBefore, ...refusedNow.map((error) => error.recipient ?? '')]
   await recipients({ done: nowDone, refused })
   if (later.length > 0) {
@@ -239,7 +256,7 @@ async function failedSession(
     if (without(config.to, to).length === 0) {
       return { kind: 'channel-fault', reason: smtpReason(error.rejectedErrors[0] ?? error) }
     }
-    const refusals = error.rejectedErrors as SmtpError[]
+    const refusals = error.rejectedErrors
     const refusedNow = refusals.filter((each) => (each.responseCode ?? 0) >= 500)
     const refused = [...refusedBefore, ...refusedNow.map((each) => each.recipient ?? '')]
     if (refusedNow.length > 0) await recipients({ done: [...done], refused })

@@ -2,11 +2,10 @@
 // a channel has failed for LEADS_ALERT_AFTER_SECONDS (which channel, since when, why, how many
 // requests wait, what to check, and that nothing is lost), one when it works again; and one when
 // a flood begins to be held. A mail for the sales team, or a webhook event of its own
-// (`delivery.failing`, `delivery.recovered`, `demo_requests.held`).
-import { escapeHtml } from '../../../src/contract/escape-html.js'
-import { arrivedAt } from './lead-mail.js'
+// (`delivery.failing`, `delivery.recovered`, `demo_requests.held`: webhook/notice-body.ts).
 import type { Channel, Notice, UnreadData } from '../../store/index.js'
-import { visibleControls } from '../../text/index.js'
+import { arrivedAt, visibleControls } from '../../text/index.js'
+import { noticeMailHtml } from './notice-mail-html.js'
 
 /** Each channel as the notices and the listing name it. */
 export const CHANNEL_NAMES: Record<Channel, string> = {
@@ -46,7 +45,7 @@ function whatToCheck(channel: Channel, reason: string | null): string {
 const requestsWaiting = (count: number): string =>
   count === 1 ? 'Espera 1 solicitud' : `Esperan ${count} solicitudes`
 
-/** The notice's sentences, shared by the mail and the webhook event. */
+/** Names as a sentence lists them: «a, b y c». */
 const list = (items: readonly string[]): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`
 
@@ -74,7 +73,8 @@ function unreadText(unread: UnreadData): { subject: string; lines: string[] } {
   }
 }
 
-function noticeText(notice: Notice, timeZone: string): { subject: string; lines: string[] } {
+/** The notice's subject and sentences, shared by its mail and its webhook event. */
+export function noticeText(notice: Notice, timeZone: string): { subject: string; lines: string[] } {
   if (notice.type === 'whatsapp.unread' && notice.data.unread !== undefined) {
     return unreadText(notice.data.unread)
   }
@@ -117,52 +117,13 @@ function noticeText(notice: Notice, timeZone: string): { subject: string; lines:
   }
 }
 
+/** The notice's mail: its sentences as paragraphs, in text and in HTML. */
 export function noticeMail(
   notice: Notice,
   timeZone: string,
 ): { subject: string; text: string; html: string } {
   const { subject, lines } = noticeText(notice, timeZone)
-  const text = [...lines.flatMap((line) => [line, '']), `Aviso ${notice.id}`, ''].join('\n')
-  const html = [
-    '<!doctype html>',
-    '<html lang="es"><head><meta charset="utf-8">',
-    `<title>${escapeHtml(subject)}</title></head>`,
-    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1a1a1a">',
-    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p style="color:#666;font-size:12px">Aviso ${escapeHtml(notice.id)}</p>`,
-    '</body></html>',
-    '',
-  ].join('\n')
-  return { subject, text, html }
-}
-
-/** The webhook event: its own type, `data.channel` the channel it speaks of. */
-export function noticeWebhookBody(notice: Notice, timeZone: string): string {
-  const { subject, lines } = noticeText(notice, timeZone)
-  if (notice.type === 'demo_requests.held') {
-    return JSON.stringify({
-      type: notice.type,
-      timestamp: notice.createdAt,
-      data: {
-        since: notice.data.since,
-        held: notice.data.waiting,
-        subject,
-        text: lines.join('\n'),
-      },
-    })
-  }
-  return JSON.stringify({
-    type: notice.type,
-    timestamp: notice.createdAt,
-    data: {
-      channel: notice.subject,
-      ...(notice.data.unread !== undefined && { unread: notice.data.unread }),
-      since: notice.data.since,
-      ...(notice.data.until !== undefined && { until: notice.data.until }),
-      waiting: notice.data.waiting,
-      reason: notice.data.reason,
-      subject,
-      text: lines.join('\n'),
-    },
-  })
+  const foot = `Aviso ${notice.id}`
+  const text = [...lines.flatMap((line) => [line, '']), foot, ''].join('\n')
+  return { subject, text, html: noticeMailHtml(subject, lines, foot) }
 }

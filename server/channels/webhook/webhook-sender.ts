@@ -5,8 +5,8 @@
 import { Webhook } from 'standardwebhooks'
 import type { CountryCode } from 'libphonenumber-js/max'
 import type { DeliveryConfig } from '../../settings/index.js'
-import { webhookBody } from '../mail/index.js'
-import { noticeWebhookBody } from '../mail/index.js'
+import { noticeWebhookBody } from './notice-body.js'
+import { webhookBody } from './request-body.js'
 import { abortReason, type Sender } from '../../queue/index.js'
 import { bounded, errorText } from '../../text/index.js'
 

@@ -1,0 +1,49 @@
+// A demo request's mail as HTML: who asked and the links to answer at once above, every field in
+// a table below, the request's id at the foot. The same model as its text (lead-mail.ts).
+import { Fragment } from 'react'
+import { mailHtml } from './mail-document.js'
+import type { LeadMailModel } from './lead-mail.js'
+
+/** As `cellpadding=6` and `valign=top` did, in the CSS every mail client reads. */
+const CELL = { textAlign: 'left', verticalAlign: 'top', padding: '6px' } as const
+
+/** A value that may hold line breaks, with each break kept. */
+function Lines({ text }: { text: string }) {
+  return text.split('\n').map((line, index) => (
+    <Fragment key={index}>
+      {index > 0 && <br />}
+      {line}
+    </Fragment>
+  ))
+}
+
+export function leadMailHtml(mail: LeadMailModel): string {
+  const body = (
+    <>
+      <p>
+        Nueva solicitud de demo de <strong>{mail.name}</strong> ({mail.group}).
+      </p>
+      {mail.links !== null ? (
+        <p>
+          <a href={mail.links.tel}>Llamar</a> ·{' '}
+          <a href={mail.links.whatsApp}>Escribir por WhatsApp</a> · o responde a este correo
+        </p>
+      ) : (
+        <p>Responde a este correo para escribirle.</p>
+      )}
+      <table style={{ borderCollapse: 'collapse' }}>
+        <tbody>
+          {mail.rows.map(([label, content], index) => (
+            <tr key={index}>
+              <th style={CELL}>{label}</th>
+              <td style={CELL}>
+                <Lines text={content} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  )
+  return mailHtml(mail.subject, body, `Id de la solicitud: ${mail.id}`)
+}

@@ -1,0 +1,35 @@
+// The webhook event of a notice about delivery: its own type (`delivery.failing`,
+// `delivery.recovered`, `demo_requests.held`, `whatsapp.unread`), `data.channel` the channel it
+// speaks of, and the same sentences as the notice's mail.
+import { noticeText } from '../mail/index.js'
+import type { Notice } from '../../store/index.js'
+
+export function noticeWebhookBody(notice: Notice, timeZone: string): string {
+  const { subject, lines } = noticeText(notice, timeZone)
+  if (notice.type === 'demo_requests.held') {
+    return JSON.stringify({
+      type: notice.type,
+      timestamp: notice.createdAt,
+      data: {
+        since: notice.data.since,
+        held: notice.data.waiting,
+        subject,
+        text: lines.join('\n'),
+      },
+    })
+  }
+  return JSON.stringify({
+    type: notice.type,
+    timestamp: notice.createdAt,
+    data: {
+      channel: notice.subject,
+      ...(notice.data.unread !== undefined && { unread: notice.data.unread }),
+      since: notice.data.since,
+      ...(notice.data.until !== undefined && { until: notice.data.until }),
+      waiting: notice.data.waiting,
+      reason: notice.data.reason,
+      subject,
+      text: lines.join('\n'),
+    },
+  })
+}
