@@ -80,8 +80,8 @@ const SERVER_LAYERS = [
   ['text'], // how outside text is made safe to log and show
   ['settings'], // the environment, read and checked once
   ['http'], // the edge: listener, serving rules, security headers
-  ['store'], // the lead store: dialects, migrations, records
-  ['queue'], // the jobs' states, outcomes and health
+  ['store'], // the lead store: dialects, migrations, records, the job queue
+  ['queue'], // what a send came to, and the delivery health
   ['mail'],
   ['webhook'],
   ['whatsapp'],
