@@ -6,10 +6,10 @@ import { connect } from 'node:net'
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { SEND_PATH } from './intake/demo-intake.js'
 import { SQLITE_FILE } from './store/lead-store.js'
-import { makeFakeDist, type FakeDist } from '../testing/server/fake-dist.js'
+import { fakeDistForThisFile } from '../testing/server/per-file.js'
 import { request, type HttpResponse } from '../testing/server/http.js'
 import { MAIN_JS } from '../testing/server/compiled-server.js'
 import { spawnSite, startSite, type RunningSite, type SiteProcess } from '../testing/site.js'
@@ -17,7 +17,7 @@ import { waitUntil } from '../testing/wait-until.js'
 import { freshDatabase } from '../testing/server/postgres.js'
 import { storedRequests } from '../testing/server/store.js'
 
-let dist: FakeDist
+const dist = fakeDistForThisFile()
 let dataDir: string
 const running: SiteProcess[] = []
 
@@ -106,10 +106,6 @@ function isAlive(pid: number): boolean {
   }
 }
 
-beforeAll(async () => {
-  dist = await makeFakeDist()
-})
-
 afterEach(async () => {
   for (const server of running.splice(0)) {
     if (server.child.exitCode === null && server.child.signalCode === null) {
@@ -118,10 +114,6 @@ afterEach(async () => {
     }
   }
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
-})
-
-afterAll(async () => {
-  await rm(dist.root, { recursive: true, force: true })
 })
 
 describe('the server process', () => {

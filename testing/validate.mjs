@@ -32,8 +32,8 @@ const check = [
 
 // npm test on two cores: two lanes from the start. The build lane builds, then runs the
 // browsers (Playwright, then the journeys); the sources lane checks the sources, runs the tests
-// that need no build, then the server's tests on the Node LTS line. A step that `needs` another
-// lane's step waits for it, and is skipped when that one failed.
+// that need no build, then the server's tests on the Node LTS line. The lanes take about as
+// long as each other; a new step goes where it keeps them so.
 const all = [
   {
     sources: [
@@ -68,16 +68,15 @@ const all = [
         name: 'server tests on the Node LTS line',
         command: ['node', 'testing/server-tests-on-lts.mjs'],
       },
-      {
-        name: 'journeys in Chromium, Firefox and WebKit',
-        command: ['npx', 'vitest', 'run', '-c', 'vitest.engines.config.ts'],
-        needs: 'build',
-      },
     ],
     build: [
       { name: 'build', command: ['npm', 'run', 'build', '--silent'] },
       { name: 'html validity', command: ['node', 'testing/check-html.mjs'] },
       { name: 'end-to-end tests', command: ['npx', 'playwright', 'test'] },
+      {
+        name: 'journeys in Chromium, Firefox and WebKit',
+        command: ['npx', 'vitest', 'run', '-c', 'vitest.engines.config.ts'],
+      },
     ],
   },
 ]
@@ -108,33 +107,16 @@ function run({ name, command: line }, alone) {
   })
 }
 
-/** Runs a lane's steps in order, up to the first failure (or a needed step's); returns them with
- * the lane's time. */
+/** Runs a lane's steps in order, up to the first failure; returns them with the lane's time. */
 async function runLane(name, steps, alone) {
   const started = Date.now()
   const results = []
   for (const step of steps) {
-    if (step.needs && !(await finished(step.needs))) break
-    const result = await run(step, alone)
-    results.push(result)
-    announce(step.name, result.ok)
-    if (!result.ok) break
+    results.push(await run(step, alone))
+    if (!results.at(-1).ok) break
   }
-  for (const step of steps.slice(results.length)) announce(step.name, false)
   return { name, results, seconds: Math.round((Date.now() - started) / 1000) }
 }
-
-/** Each step's end, as a promise of whether it passed: what a step that `needs` it waits for. */
-const ends = new Map()
-const endOf = (name) => {
-  if (!ends.has(name)) {
-    let settle
-    ends.set(name, { promise: new Promise((resolve) => (settle = resolve)), settle })
-  }
-  return ends.get(name)
-}
-const finished = (name) => endOf(name).promise
-const announce = (name, ok) => endOf(name).settle(ok)
 
 const stages = process.argv.includes('--check') ? check : all
 const began = Date.now()

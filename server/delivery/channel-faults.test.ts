@@ -3,9 +3,8 @@
 // receiver that answers 401, 410, a redirect or nothing. Nothing a channel fault touches becomes
 // a dead letter; everything held goes out once when the channel works; the other channel is
 // never held up; /healthz/delivery and the notices on the other channel tell people in time.
-import { rm } from 'node:fs/promises'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeFakeDist, type FakeDist } from '../../testing/server/fake-dist.js'
+import { describe, expect, it } from 'vitest'
+import { fakeDistForThisFile, undoneAfterEach } from '../../testing/server/per-file.js'
 import {
   startHostileSmtpPeer,
   startSmtpPeer,
@@ -24,18 +23,8 @@ import { sendDemoRequest } from '../../testing/server/demo-request.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
 import type { Channel, StoredRequest } from '../store/lead-store.js'
 
-let dist: FakeDist
-const cleanups: (() => Promise<unknown>)[] = []
-
-beforeAll(async () => {
-  dist = await makeFakeDist()
-})
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-afterAll(async () => {
-  await rm(dist.root, { recursive: true, force: true })
-})
+const dist = fakeDistForThisFile()
+const cleanups = undoneAfterEach()
 
 async function peers(): Promise<{ smtp: SmtpPeer; webhook: WebhookPeer }> {
   const smtp = await startSmtpPeer()

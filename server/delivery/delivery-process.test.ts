@@ -5,8 +5,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeFakeDist, type FakeDist } from '../../testing/server/fake-dist.js'
+import { afterEach, describe, expect, it } from 'vitest'
+import { fakeDistForThisFile } from '../../testing/server/per-file.js'
 import { freePort } from '../../testing/free-port.mjs'
 import { request } from '../../testing/server/http.js'
 import {
@@ -23,15 +23,12 @@ import { MAIN_JS } from '../../testing/server/compiled-server.js'
 import { startSite, type RunningSite } from '../../testing/site.js'
 import { storedRequests } from '../../testing/server/store.js'
 
-let dist: FakeDist
+const dist = fakeDistForThisFile()
 let dataDir: string
 let smtp: SmtpPeer
 let webhook: WebhookPeer
 const running: RunningSite[] = []
 
-beforeAll(async () => {
-  dist = await makeFakeDist()
-})
 afterEach(async () => {
   for (const server of running.splice(0)) {
     if (server.child.exitCode === null && server.child.signalCode === null) {
@@ -42,9 +39,6 @@ afterEach(async () => {
   await smtp.close()
   await webhook.close()
   await rm(dataDir, { recursive: true, force: true })
-})
-afterAll(async () => {
-  await rm(dist.root, { recursive: true, force: true })
 })
 
 async function peers(): Promise<Record<string, string>> {

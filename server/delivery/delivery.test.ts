@@ -3,12 +3,11 @@
 // webhook until it answers; a recipient refused for good and a body refused (422) while others
 // go through are dead letters, each channel on its own, and re-sent they carry the same
 // Message-ID and webhook-id. On SQLite and on PostgreSQL.
-import { rm } from 'node:fs/promises'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ConfigError, readConfig } from '../settings/config.js'
 import { backoffMs, deliveryChannels } from './worker.js'
 import { messageIdOf } from '../channels/mail/mail-sender.js'
-import { makeFakeDist, type FakeDist } from '../../testing/server/fake-dist.js'
+import { fakeDistForThisFile, undoneAfterEach } from '../../testing/server/per-file.js'
 import {
   WEBHOOK_SECRET,
   startSmtpPeer,
@@ -35,20 +34,10 @@ const VISITOR = {
   utm_campaign: 'estaciones-2026',
 }
 
-let dist: FakeDist
+const dist = fakeDistForThisFile()
 let smtp: SmtpPeer
 let webhook: WebhookPeer
-const cleanups: (() => Promise<unknown>)[] = []
-
-beforeAll(async () => {
-  dist = await makeFakeDist()
-})
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-afterAll(async () => {
-  await rm(dist.root, { recursive: true, force: true })
-})
+const cleanups = undoneAfterEach()
 
 async function start(
   kind: 'sqlite' | 'postgres',

@@ -1,10 +1,9 @@
 // One client cannot close the door for everyone: a flood of idle sockets from one address, with
 // a visitor from another address (loopback answers on all of 127.0.0.0/8).
-import { rm } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import {
   appOnTemporaryStore,
   type AppOnStore,
@@ -12,7 +11,7 @@ import {
 import { clientKey } from './client-address.js'
 import { SEND_PATH } from '../intake/demo-intake.js'
 import { demoRequestJson } from '../../testing/server/demo-request.js'
-import { makeFakeDist, type FakeDist } from '../../testing/server/fake-dist.js'
+import { fakeDistForThisFile } from '../../testing/server/per-file.js'
 import { waitUntil } from '../../testing/wait-until.js'
 
 const ATTACKER = '127.0.0.2'
@@ -20,7 +19,7 @@ const VISITOR = '127.0.0.3'
 const FLOOD = 1_100
 const PER_CLIENT = 16
 
-let dist: FakeDist
+const dist = fakeDistForThisFile()
 let site: AppOnStore
 let app: FastifyInstance
 let port: number
@@ -83,15 +82,9 @@ async function startApp(timeouts: { headers?: number; checkEvery?: number } = {}
   port = typeof address === 'object' && address !== null ? address.port : 0
 }
 
-beforeAll(async () => {
-  dist = await makeFakeDist()
-})
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.destroy()
   await site.close()
-})
-afterAll(async () => {
-  await rm(dist.root, { recursive: true, force: true })
 })
 
 describe('fair connections', () => {

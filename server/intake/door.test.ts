@@ -5,7 +5,7 @@
 // no key a 400; keys are forgotten after a day and hold nothing of the person.
 import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { doorRefusals, refusals } from '../../src/contract/lead-server-text.js'
 import { DOOR_PATH } from '../../src/contract/demo-request-fields.js'
 import { demoForm } from '../../testing/content.js'
@@ -14,7 +14,8 @@ import {
   type AppOnStore,
 } from '../../testing/server/app-on-temporary-store.js'
 import { DEMO_PARAMS, sendDemoRequest, sendToDoor } from '../../testing/server/demo-request.js'
-import { makeFakeDist, OWN_SERVER_BUILD, type FakeDist } from '../../testing/server/fake-dist.js'
+import { makeFakeDist, OWN_SERVER_BUILD } from '../../testing/server/fake-dist.js'
+import { fakeDistForThisFile, undoneAfterEach } from '../../testing/server/per-file.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
 import { rawDatabase } from '../../testing/server/store.js'
 import { KEY_KEPT_MS } from '../store/idempotency-keys.js'
@@ -27,17 +28,8 @@ const REQUEST = {
   traffic_source: 'google / cpc',
 }
 
-let dist: FakeDist
-const cleanups: (() => Promise<unknown>)[] = []
-beforeAll(async () => {
-  dist = await makeFakeDist()
-})
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-afterAll(async () => {
-  await rm(dist.root, { recursive: true, force: true })
-})
+const dist = fakeDistForThisFile()
+const cleanups = undoneAfterEach()
 
 type Started = AppOnStore & { deliveries(): Promise<number> }
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { refusals } from '../../src/contract/lead-server-text.js'
 import { SEND_PATH } from './demo-intake.js'
 import type { LeadStore, StoredRequest } from '../store/lead-store.js'
@@ -21,14 +21,15 @@ import {
   type AppOnStore,
 } from '../../testing/server/app-on-temporary-store.js'
 import { DEMO_PARAMS, demoRequestJson, sendDemoRequest } from '../../testing/server/demo-request.js'
-import { OWN_SERVER_BUILD, makeFakeDist, type FakeDist } from '../../testing/server/fake-dist.js'
+import { OWN_SERVER_BUILD } from '../../testing/server/fake-dist.js'
+import { fakeDistForThisFile } from '../../testing/server/per-file.js'
 import { rawRequest, request } from '../../testing/server/http.js'
 import { assertSecurityHeaders } from '../../testing/server/serving-checks.js'
 import { MAIN_JS } from '../../testing/server/compiled-server.js'
 import { startSite, type RunningSite } from '../../testing/site.js'
 import { waitUntil } from '../../testing/wait-until.js'
 
-let dist: FakeDist
+const dist = fakeDistForThisFile()
 /** The spawned server's DATA_DIR. */
 let dataDir: string | undefined
 let site: AppOnStore | null = null
@@ -105,9 +106,6 @@ function processFacts(pid: number): { rssBytes: number; peakRssBytes: number; op
   }
 }
 
-beforeAll(async () => {
-  dist = await makeFakeDist()
-})
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.destroy()
   await site?.close()
@@ -121,9 +119,6 @@ afterEach(async () => {
   spawned = null
   if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true })
   dataDir = undefined
-})
-afterAll(async () => {
-  await rm(dist.root, { recursive: true, force: true })
 })
 
 describe('floods', () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { promisify } from 'node:util'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { refusals } from '../../src/contract/lead-server-text.js'
 import { buildTestApp } from '../../testing/server/app-on-temporary-store.js'
 import { DemoRequests, type FloodEpisode } from '../demo-requests/demo-requests.js'
@@ -27,22 +27,12 @@ import {
   type WebhookPeer,
 } from '../../testing/server/delivery-peers.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../../testing/server/demo-request.js'
-import { makeFakeDist, type FakeDist } from '../../testing/server/fake-dist.js'
+import { fakeDistForThisFile, undoneAfterEach } from '../../testing/server/per-file.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
 
 const run = promisify(execFile)
-let dist: FakeDist
-const cleanups: (() => Promise<unknown>)[] = []
-
-beforeAll(async () => {
-  dist = await makeFakeDist()
-})
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-afterAll(async () => {
-  await rm(dist.root, { recursive: true, force: true })
-})
+const dist = fakeDistForThisFile()
+const cleanups = undoneAfterEach()
 
 interface Running {
   url: string

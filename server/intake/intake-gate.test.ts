@@ -1,8 +1,7 @@
 // What the intake lets into the store: only requests from our own pages, only real ones, and
 // never more than it can keep; and a readiness check that says so before a visitor finds out.
-import { rm } from 'node:fs/promises'
 import { Writable } from 'node:stream'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { FIELD_NAMES, HONEYPOT_FIELD } from '../../src/contract/demo-request.js'
 import { refusals } from '../../src/contract/lead-server-text.js'
 import { LARGEST_RECORD_BYTES, TEMPLATE_PARAM_MAX_LENGTH } from './demo-request-check.js'
@@ -13,14 +12,14 @@ import {
   type AppOnStore,
 } from '../../testing/server/app-on-temporary-store.js'
 import { CALL_FIELDS, DEMO_PARAMS, sendDemoRequest } from '../../testing/server/demo-request.js'
-import { makeFakeDist, type FakeDist } from '../../testing/server/fake-dist.js'
+import { fakeDistForThisFile } from '../../testing/server/per-file.js'
 import type { HttpResponse } from '../../testing/server/http.js'
 import { INJECTED_HOST } from '../../testing/server/inject.js'
 
 const PARAMS = { ...DEMO_PARAMS, message: 'Quiero una demo.' }
 const CONTROL = CALL_FIELDS
 
-let dist: FakeDist
+const dist = fakeDistForThisFile()
 let site: AppOnStore
 let logLines: string[]
 
@@ -80,14 +79,8 @@ const stored = async () =>
     params,
   }))
 
-beforeAll(async () => {
-  dist = await makeFakeDist()
-})
 afterEach(async () => {
   await site.close()
-})
-afterAll(async () => {
-  await rm(dist.root, { recursive: true, force: true })
 })
 
 describe('only our pages file requests', () => {

@@ -11,6 +11,7 @@ import {
   type AppOnStore,
 } from '../../testing/server/app-on-temporary-store.js'
 import { OWN_SERVER_BUILD, makeFakeDist, type FakeDist } from '../../testing/server/fake-dist.js'
+import { fakeDistForThisFile } from '../../testing/server/per-file.js'
 import { multipartBody } from '../../testing/server/demo-request.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
 import { assertNoLeak, assertSecurityHeaders } from '../../testing/server/serving-checks.js'
@@ -33,7 +34,7 @@ const sendBody = (params: Record<string, unknown> = PARAMS, overrides: object = 
   ...overrides,
 })
 
-let dist: FakeDist
+const dist = fakeDistForThisFile()
 let site: AppOnStore
 
 async function startApp(
@@ -71,13 +72,6 @@ const stored = async (): Promise<DemoRequestRecord[]> => {
   }
   return records
 }
-
-beforeAll(async () => {
-  dist = await makeFakeDist()
-})
-afterAll(async () => {
-  await rm(dist.root, { recursive: true, force: true })
-})
 
 describe.each(['sqlite', 'postgres'] as const)('the intake (own-server mode, %s)', (kind) => {
   beforeEach(() => startApp(kind))

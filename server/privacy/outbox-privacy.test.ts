@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import ExcelJS from 'exceljs'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildTestApp } from '../../testing/server/app-on-temporary-store.js'
 import { DemoRequests } from '../demo-requests/demo-requests.js'
 import { DeliveryWorker } from '../delivery/worker.js'
@@ -30,7 +30,7 @@ import { OUTBOX_CLI_JS } from '../../testing/server/compiled-server.js'
 import { startSmtpPeer } from '../../testing/server/delivery-peers.js'
 import { injectRequest, type Client } from '../../testing/server/inject.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../../testing/server/demo-request.js'
-import { makeFakeDist, type FakeDist } from '../../testing/server/fake-dist.js'
+import { fakeDistForThisFile, undoneAfterEach } from '../../testing/server/per-file.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
 import { rawDatabase } from '../../testing/server/store.js'
 
@@ -45,17 +45,8 @@ const run = promisify(execFile)
 const KINDS = ['sqlite', 'postgres'] as const
 type Kind = (typeof KINDS)[number]
 
-let dist: FakeDist
-const cleanups: (() => Promise<unknown>)[] = []
-beforeAll(async () => {
-  dist = await makeFakeDist()
-})
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-afterAll(async () => {
-  await rm(dist.root, { recursive: true, force: true })
-})
+const dist = fakeDistForThisFile()
+const cleanups = undoneAfterEach()
 
 interface Target {
   store: LeadStore

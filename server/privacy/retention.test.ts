@@ -8,12 +8,12 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import Fastify from 'fastify'
 import pg from 'pg'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { openLeadStore, type Channel, type JobRef, type LeadStore } from '../store/lead-store.js'
 import { importDataDirOutboxAtStart } from '../store/outbox-import.js'
 import type { DemoRequestRecord } from '../store/record.js'
 import { RetentionJob } from './retention.js'
-import { makeFakeDist, type FakeDist } from '../../testing/server/fake-dist.js'
+import { fakeDistForThisFile, undoneAfterEach } from '../../testing/server/per-file.js'
 import { MAIN_JS } from '../../testing/server/compiled-server.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
 import { storedRequests } from '../../testing/server/store.js'
@@ -29,18 +29,9 @@ const deliveryOf = (requestId: string, channel: Channel): JobRef => ({
 })
 const DAY_MS = 24 * 60 * 60 * 1000
 
-const cleanups: (() => Promise<unknown>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+const cleanups = undoneAfterEach()
 
-let dist: FakeDist
-beforeAll(async () => {
-  dist = await makeFakeDist()
-})
-afterAll(async () => {
-  await rm(dist.root, { recursive: true, force: true })
-})
+const dist = fakeDistForThisFile()
 
 async function tempDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'gaspre-retention-'))

@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import pg from 'pg'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { buildTestApp } from '../../testing/server/app-on-temporary-store.js'
 import { DemoRequests } from '../demo-requests/demo-requests.js'
 import { LARGEST_RECORD_BYTES } from '../intake/demo-request-check.js'
 import { openLeadStore, type Channel, type LeadStore, type StoreOptions } from './lead-store.js'
 import { importOutboxFile } from './outbox-import.js'
 import { newRecord } from './record.js'
-import { makeFakeDist, type FakeDist } from '../../testing/server/fake-dist.js'
+import { fakeDistForThisFile, undoneAfterEach } from '../../testing/server/per-file.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../../testing/server/demo-request.js'
 import { injectRequest, type Client } from '../../testing/server/inject.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
@@ -25,18 +25,8 @@ import { rawDatabase } from '../../testing/server/store.js'
 const KINDS = ['sqlite', 'postgres'] as const
 type Kind = (typeof KINDS)[number]
 
-let dist: FakeDist
-const cleanups: (() => Promise<unknown>)[] = []
-
-beforeAll(async () => {
-  dist = await makeFakeDist()
-})
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-afterAll(async () => {
-  await rm(dist.root, { recursive: true, force: true })
-})
+const dist = fakeDistForThisFile()
+const cleanups = undoneAfterEach()
 
 const OPTIONS: StoreOptions = { maxBytes: 1024 ** 3, largestRecordBytes: LARGEST_RECORD_BYTES }
 

@@ -9,12 +9,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Kysely } from 'kysely'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openLeadStore, type Job, type LeadStore, type StoredRequest } from './lead-store.js'
 import { storeMigratedTo } from '../../testing/server/old-store.js'
 import { startSmtpPeer, startWebhookPeer } from '../../testing/server/delivery-peers.js'
 import { startDelivery } from '../../testing/server/delivery-harness.js'
-import { makeFakeDist, type FakeDist } from '../../testing/server/fake-dist.js'
+import { fakeDistForThisFile, undoneAfterEach } from '../../testing/server/per-file.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
 
 type Row = Record<string, string | number | null>
@@ -32,17 +32,8 @@ const idOf = (n: number): string => `00000000-0000-4000-8000-${String(n).padStar
 /** A delivery the old server held on a lease when it stopped: it runs on after the upgrade. */
 const LEASED = { request_id: idOf(4), channel: 'webhook' }
 
-let dist: FakeDist
-const cleanups: (() => Promise<unknown>)[] = []
-beforeAll(async () => {
-  dist = await makeFakeDist()
-})
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-afterAll(async () => {
-  await rm(dist.root, { recursive: true, force: true })
-})
+const dist = fakeDistForThisFile()
+const cleanups = undoneAfterEach()
 
 /** The fixture's store, written at migration 040, where this version will open it. */
 async function oldStore(

@@ -8,8 +8,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeFakeDist, type FakeDist } from '../../../testing/server/fake-dist.js'
+import { describe, expect, it } from 'vitest'
+import { fakeDistForThisFile, undoneAfterEach } from '../../../testing/server/per-file.js'
 import {
   startSmtpPeer,
   startWebhookPeer,
@@ -42,18 +42,8 @@ import { storedRequests } from '../../../testing/server/store.js'
 import { spawnSite, startSite } from '../../../testing/site.js'
 import { WHATSAPP_WEBHOOK_PATH } from './status-webhook.js'
 
-let dist: FakeDist
-const cleanups: (() => Promise<unknown>)[] = []
-
-beforeAll(async () => {
-  dist = await makeFakeDist()
-})
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-afterAll(async () => {
-  await rm(dist.root, { recursive: true, force: true })
-})
+const dist = fakeDistForThisFile()
+const cleanups = undoneAfterEach()
 
 const MEXICO = { user_phone: '55 1234 5678' }
 const SPAIN = { user_phone: '612 345 678' }
