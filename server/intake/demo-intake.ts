@@ -26,7 +26,14 @@ import type { ServerLimits } from './limits.js'
 import { bounded } from '../text/index.js'
 import { MAX_ID_LENGTH, checkTemplateParams, withCleanAttribution } from './demo-request-check.js'
 import { newRecord, type AlsoWrite, type DemoRequestRecord } from '../store/index.js'
-import { demoDoor, doorErrorText, doorRefusal, isDoor, type DoorOptions } from './door.js'
+import {
+  demoDoor,
+  doorErrorText,
+  doorRefusal,
+  isDoor,
+  type DoorOptions,
+  type Kept,
+} from './door.js'
 import { StoreWriteError } from '../store/index.js'
 import { RepeatedLines } from '../http/index.js'
 import { countedInSummary } from '../http/index.js'
@@ -148,17 +155,6 @@ async function formFields(request: FastifyRequest): Promise<Map<string, string> 
     return null
   }
 }
-
-/** What became of a request the intake tried to keep. */
-export type Kept =
-  | { kept: true }
-  | {
-      kept: false
-      status: 429 | 500 | 507
-      /** The sending API's text (English); the door says it in Spanish by `reason`. */
-      text: string
-      reason: 'busy' | 'full' | 'no-space' | 'not-stored'
-    }
 
 /**
  * What a request the store refused is answered: never 200, and the log says why (without the

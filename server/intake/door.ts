@@ -21,7 +21,6 @@ import { DOOR_PATH, type FieldMessages } from '../../src/contract/demo-request-f
 import { demoRequestSchema, refusalText } from '../../src/contract/demo-request-schema.js'
 import { doorRefusals, refusals } from '../../src/contract/lead-server-text.js'
 import { keyAnswered, newRecord, type LeadStore } from '../store/index.js'
-import type { Kept } from './demo-intake.js'
 
 export interface DoorOptions {
   /** The form's messages, as the page that this server serves shows them (dist/.site.json). */
@@ -69,6 +68,17 @@ export function doorErrorText(status: number | null): string {
   // 415, a body that is not JSON, or one with a "__proto__" key (Fastify's 400s).
   return doorRefusals.notJson
 }
+
+/** What became of a request the intake tried to keep. */
+export type Kept =
+  | { kept: true }
+  | {
+      kept: false
+      status: 429 | 500 | 507
+      /** The sending API's text (English); the door says it in Spanish by `reason`. */
+      text: string
+      reason: 'busy' | 'full' | 'no-space' | 'not-stored'
+    }
 
 /** Why a request could not be kept, in Spanish. */
 const notKeptText = (reason: Extract<Kept, { kept: false }>['reason']): string =>

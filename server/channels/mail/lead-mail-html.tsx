@@ -1,8 +1,22 @@
 // A demo request's mail as HTML: who asked and the links to answer at once above, every field in
-// a table below, the request's id at the foot. The same model as its text (lead-mail.ts).
+// a table below, the request's id at the foot. Its model serves the text too (lead-mail.ts).
 import { Fragment } from 'react'
 import { mailHtml } from './mail-document.js'
-import type { LeadMailModel } from './lead-mail.js'
+
+/** What a request's mail says, whatever it is rendered as. */
+export interface LeadMailModel {
+  subject: string
+  /** Who asked and for which group, each on one line. */
+  name: string
+  group: string
+  /** A call and a WhatsApp link, when the phone is a number. */
+  links: { tel: string; whatsApp: string } | null
+  /** Each field as the team reads it: its label and its value (which may hold line breaks). */
+  rows: (readonly [label: string, content: string])[]
+  /** Whom a reply reaches. */
+  replyReaches: string
+  id: string
+}
 
 /** As `cellpadding=6` and `valign=top` did, in the CSS every mail client reads. */
 const CELL = { textAlign: 'left', verticalAlign: 'top', padding: '6px' } as const

@@ -9,7 +9,7 @@ import { requestLines, spreadsheetHeadings } from '../../../src/contract/lead-se
 import { parsePhone, phoneForPeople, phoneLinks } from '../../settings/index.js'
 import type { DemoRequestRecord, WhatsAppRoute } from '../../store/index.js'
 import { arrivedAt, visibleControls } from '../../text/index.js'
-import { leadMailHtml } from './lead-mail-html.js'
+import { leadMailHtml, type LeadMailModel } from './lead-mail-html.js'
 
 const SHOWN = new Set<string>([
   ...requestLines.map(([name]) => name),
@@ -36,21 +36,6 @@ interface LeadMailContext {
   regions?: readonly CountryCode[]
   /** The WhatsApp rep it went to, when that channel is on. */
   whatsapp?: WhatsAppRoute | null
-}
-
-/** What a request's mail says, whatever it is rendered as. */
-export interface LeadMailModel {
-  subject: string
-  /** Who asked and for which group, each on one line. */
-  name: string
-  group: string
-  /** A call and a WhatsApp link, when the phone is a number. */
-  links: { tel: string; whatsApp: string } | null
-  /** Each field as the team reads it: its label and its value (which may hold line breaks). */
-  rows: (readonly [label: string, content: string])[]
-  /** Whom a reply reaches. */
-  replyReaches: string
-  id: string
 }
 
 /**
