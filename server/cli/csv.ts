@@ -7,7 +7,7 @@ import { stringify, type Options } from 'csv-stringify'
 import { stringify as stringifySync } from 'csv-stringify/sync'
 import { ATTRIBUTION_MAX_LENGTH, type AttributionParam } from '../../src/contract/attribution.js'
 import { CONTACT_NUMBER_PARAM, FIELD_NAMES } from '../../src/contract/demo-request.js'
-import type { LeadStore } from '../store/index.js'
+import type { DemoRequests } from '../demo-requests/index.js'
 import type { DemoRequestRecord } from '../store/index.js'
 
 /**
@@ -64,7 +64,7 @@ const cellsOf = (record: DemoRequestRecord): string[] =>
  * requests it holds.
  */
 export async function writeCsv(
-  store: Pick<LeadStore, 'requests'>,
+  store: Pick<DemoRequests, 'requests'>,
   write: (text: string) => Promise<void>,
 ): Promise<number> {
   let count = 0

@@ -1,13 +1,13 @@
 // `npm run outbox`'s listings: a request as the sales team reads it, the channels' lines, the
 // held requests apart, JSON Lines for scripts.
 import { requestLines } from '../../src/contract/lead-server-text.js'
-import { DEFAULT_TIME_ZONE, type DeliveryConfig } from '../settings/index.js'
-import { channelReports, type ChannelReport } from '../queue/index.js'
+import { DEFAULT_TIME_ZONE } from '../settings/index.js'
+import { type ChannelReport } from '../queue/index.js'
+import { type DemoRequests } from '../demo-requests/index.js'
 import { deliveryState, whatsAppLines } from './delivery-lines.js'
 import {
   type Channel,
   type Delivery,
-  type LeadStore,
   type StoredRequest,
   type WhatsAppRoute,
 } from '../store/index.js'
@@ -83,7 +83,7 @@ const WHAT_TO_DO_WITH_HELD =
  * they are, and what can be done with them follows.
  */
 async function writeHeld(
-  store: LeadStore,
+  store: Pick<DemoRequests, 'requests'>,
   output: ChunkedOutput,
   timeZone: string,
   held: number,
@@ -124,13 +124,13 @@ export function channelLines(reports: readonly ChannelReport[], timeZone: string
 
 /** Writes the readable listing, newest first, numbered in arrival order; held ones apart. */
 export async function writeListing(
-  store: LeadStore,
+  store: DemoRequests,
   output: ChunkedOutput,
-  { timeZone, channels, alertAfterMs }: DeliveryConfig & { channels: Channel[] },
+  timeZone: string,
   only: 'failed' | 'held' | null,
 ) {
-  if (channels.length > 0) {
-    const reports = await channelReports(store, channels, alertAfterMs)
+  if (store.channels.length > 0) {
+    const reports = await store.channelReports()
     await output.write(`${channelLines(reports, timeZone).join('\n')}\n\n`)
   }
   const failedOnly = only === 'failed'
@@ -209,7 +209,7 @@ export async function writeListing(
 }
 
 /** Every request as one JSON line, oldest first: for scripts. */
-export async function writeJsonLines(store: LeadStore, output: ChunkedOutput) {
+export async function writeJsonLines(store: Pick<DemoRequests, 'requests'>, output: ChunkedOutput) {
   let count = 0
   for await (const request of store.requests({ oldestFirst: true })) {
     count++

@@ -20,8 +20,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { SettingError } from '../../src/config/env-settings.js'
 import { readConfig, type ServerConfig } from '../settings/index.js'
-import { deliveryChannels } from '../delivery/index.js'
-import { SQLITE_FILE, StoreError, openLeadStore, type LeadStore } from '../store/index.js'
+import { SQLITE_FILE, StoreError, openLeadStore } from '../store/index.js'
+import { DemoRequests } from '../demo-requests/index.js'
 import { writeCsv } from './csv.js'
 import { OUTBOX_FILE, importOutboxFile, takeInDataDirOutbox } from '../store/index.js'
 import { writeXlsx } from './xlsx.js'
@@ -125,13 +125,17 @@ function readArguments(argv: readonly string[]): Parsed {
   return { flags, values }
 }
 
-/** Opens the server's store (SQLite in DATA_DIR, or PostgreSQL). */
-function openStore(config: ServerConfig): Promise<LeadStore> {
+/**
+ * The server's demo requests, in its store (SQLite in DATA_DIR, or PostgreSQL), without a
+ * worker: what the command line releases or re-sends, the running server delivers.
+ */
+async function openRequests(config: ServerConfig): Promise<DemoRequests> {
   // The CLI writes only the deliveries it re-sends: the cap is the server's to keep.
-  return openLeadStore(
+  const store = await openLeadStore(
     { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
     { maxBytes: config.outboxMaxBytes, largestRecordBytes: 0 },
   )
+  return DemoRequests.delivering(store, config.delivery, null)
 }
 
 /** Whether there is a store to read: none in DATA_DIR means nothing was stored yet. */
@@ -143,7 +147,7 @@ const storeExists = (config: ServerConfig): boolean =>
  * seconds); `--erase-held` erases them. Resolves to the exit code.
  */
 async function decideOnHeld(
-  store: LeadStore | null,
+  store: DemoRequests | null,
   release: string | undefined,
   erase: boolean,
 ): Promise<number> {
@@ -152,7 +156,7 @@ async function decideOnHeld(
     return 1
   }
   if (erase) {
-    const erased = await store.erasure.eraseHeld()
+    const erased = await store.eraseHeld()
     const { requests } = erased
     console.log(
       requests === 0
@@ -173,7 +177,7 @@ async function decideOnHeld(
       return 1
     }
   }
-  const released = await store.releaseHeldRequests(release)
+  const released = await store.release(release)
   console.log(
     released === 0
       ? 'No había solicitudes retenidas.'
@@ -206,7 +210,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     throw error
   })
 
-  let store: LeadStore | null = null
+  let store: DemoRequests | null = null
   try {
     // Built, this file is build/server/cli/outbox.js: the repository is three folders up.
     const config = readConfig(process.env, fileURLToPath(new URL('../../../', import.meta.url)))
@@ -214,13 +218,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     const { timeZone } = delivery
     const importing = values.get('--import')
     if (importing !== undefined) {
-      store = await openStore(config)
+      store = await openRequests(config)
       const file = resolve(importing)
       if (!existsSync(file)) {
         console.error(`outbox: no existe ${file}`)
         return 1
       }
-      const { read, imported, unreadable } = await importOutboxFile(store, file)
+      const { read, imported, unreadable } = await importOutboxFile(store.store, file)
       const torn =
         unreadable > 0
           ? `; ${unreadable} ${unreadable === 1 ? 'línea ilegible omitida' : 'líneas ilegibles omitidas'}`
@@ -236,8 +240,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     // start): taken in now, so that an export or an erasure reaches its requests (decision 022).
     const older = join(config.dataDir, OUTBOX_FILE)
     if (person !== undefined && existsSync(older)) {
-      store = await openStore(config)
-      const taken = await takeInDataDirOutbox(store, config.dataDir)
+      store = await openRequests(config)
+      const taken = await takeInDataDirOutbox(store.store, config.dataDir)
       if (taken !== null) {
         console.error(
           `outbox: ${taken.imported} de ${taken.read} solicitudes importadas de ${older}, que dejó ` +
@@ -245,7 +249,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         )
       }
     }
-    store ??= storeExists(config) ? await openStore(config) : null
+    store ??= storeExists(config) ? await openRequests(config) : null
     if (person !== undefined || flags.has('--erasures')) {
       if (values.has('--export')) {
         return await exportPerson(store, person!, flags.has('--xlsx'), timeZone)
@@ -265,7 +269,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         console.error(`outbox: no hay ninguna solicitud con el id ${resend}`)
         return 1
       }
-      const queued = await store.queue.resendFailed(resend)
+      const queued = await store.resendFailed(resend)
       console.log(
         queued === 0
           ? 'No había envíos fallidos que reenviar.'
@@ -303,7 +307,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       await writeListing(
         store,
         new ChunkedOutput(stdoutSink(false)),
-        { ...delivery, channels: deliveryChannels(delivery) },
+        timeZone,
         flags.has('--failed') ? 'failed' : flags.has('--held') ? 'held' : null,
       )
     }
@@ -314,7 +318,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     )
     return 1
   } finally {
-    await store?.close()
+    await store?.stop()
   }
   return 0
 }

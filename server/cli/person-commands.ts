@@ -3,9 +3,10 @@
 import { join } from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { type DeliveryConfig } from '../settings/index.js'
-import { RULE_LABELS, requestsOf } from '../privacy/index.js'
+import { RULE_LABELS } from '../privacy/index.js'
 import { leadMail } from '../channels/mail/index.js'
-import { SQLITE_FILE, type LeadStore, type StoredRequest } from '../store/index.js'
+import { SQLITE_FILE, type StoredRequest } from '../store/index.js'
+import { type DemoRequests } from '../demo-requests/index.js'
 import { writeXlsx } from './xlsx.js'
 import { personOf, sentBy, type Person } from '../privacy/index.js'
 import { arrivedAt, visibleControls } from '../text/index.js'
@@ -51,7 +52,7 @@ function tellOtherContacts(person: Person, found: readonly StoredRequest[]): voi
 
 /** `--export PERSON`: every request of one person, as JSON or (`--xlsx`) a spreadsheet. */
 export async function exportPerson(
-  store: LeadStore | null,
+  store: DemoRequests | null,
   text: string,
   xlsx: boolean,
   timeZone: string,
@@ -61,7 +62,7 @@ export async function exportPerson(
     console.error(`outbox: «${visibleControls(text)}» no es un correo electrónico ni un teléfono`)
     return 2
   }
-  const found = store === null ? [] : await requestsOf(store, person)
+  const found = store === null ? [] : await store.requestsOf(person)
   const sink = stdoutSink(stdoutHoldsNpmBanner())
   if (xlsx) {
     await writeXlsx(
@@ -139,7 +140,7 @@ function copiesElsewhere(found: readonly StoredRequest[], delivery: DeliveryConf
  * (`--erasures`).
  */
 export async function erase(
-  store: LeadStore | null,
+  store: DemoRequests | null,
   text: string,
   yes: boolean,
   dataDir: string,
@@ -155,7 +156,7 @@ export async function erase(
     )
     return 2
   }
-  const found = byId !== null ? [byId] : store === null ? [] : await requestsOf(store, person!)
+  const found = byId !== null ? [byId] : store === null ? [] : await store.requestsOf(person!)
   const ids = new Set(found.map((request) => request.id))
   const who = person !== null ? `de ${visibleControls(person.text)}` : `con el id ${byId?.id ?? ''}`
   const where = store?.location ?? join(dataDir, SQLITE_FILE)
@@ -188,9 +189,7 @@ export async function erase(
   }
 
   const erased =
-    store === null
-      ? { requests: 0, deliveries: 0 }
-      : await store.erasure.eraseRequests([...ids], 'person-request')
+    store === null ? { requests: 0, deliveries: 0 } : await store.erase([...ids], 'person-request')
   console.log(
     `Borradas: ${solicitudes(erased.requests)} y ${envios(erased.deliveries)} de ${where}. ` +
       'Queda constancia del borrado, sin datos personales: ' +
@@ -210,8 +209,8 @@ export async function erase(
 }
 
 /** `--erasures`: the record of erasures, newest first. */
-export async function listErasures(store: LeadStore | null, timeZone: string): Promise<number> {
-  const list = store === null ? [] : await store.erasure.erasures()
+export async function listErasures(store: DemoRequests | null, timeZone: string): Promise<number> {
+  const list = store === null ? [] : await store.erasures()
   if (list.length === 0) {
     console.log('Todavía no se ha borrado ninguna solicitud.')
     return 0

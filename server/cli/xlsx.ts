@@ -7,7 +7,8 @@ import { once } from 'node:events'
 import { Writable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import { spreadsheetHeadings, spreadsheetSheetName } from '../../src/contract/lead-server-text.js'
-import type { LeadStore, StoredRequest } from '../store/index.js'
+import type { StoredRequest } from '../store/index.js'
+import type { DemoRequests } from '../demo-requests/index.js'
 import { deliveryState, whatsAppLines } from './delivery-lines.js'
 import { visibleControls } from '../text/index.js'
 
@@ -59,7 +60,7 @@ const widthOf = (text: string): number =>
 
 /** Writes the workbook to `sink`, oldest first; returns how many requests it holds. */
 export async function writeXlsx(
-  store: Pick<LeadStore, 'requests'>,
+  store: Pick<DemoRequests, 'requests'>,
   sink: (chunk: Buffer) => Promise<void>,
   timeZone: string,
 ): Promise<number> {

@@ -1,13 +1,29 @@
-// The demo requests, as the app and its worker know them: one service whose methods the routes
-// call by name. A request accepted here is committed to the store with one pending delivery per
-// configured channel, and the delivery worker (delivery/worker.ts) is woken to carry it to the
-// sales team; one held past the total ceiling waits for a person (npm run outbox -- --held).
+// The demo requests, as the app, its worker and `npm run outbox` know them: one service whose
+// methods the routes and the command line call by name. A request accepted here is committed to
+// the store with one pending delivery per configured channel, and the delivery worker
+// (delivery/worker.ts) is woken to carry it to the sales team; one held past the total ceiling
+// waits for a person to release or erase it (npm run outbox -- --held).
 import type { FastifyBaseLogger } from 'fastify'
 import type { DeliveryConfig } from '../settings/index.js'
-import type { AlsoWrite, Channel, DemoRequestRecord, LeadStore, Readiness } from '../store/index.js'
+import type {
+  AlsoWrite,
+  Channel,
+  DemoRequestRecord,
+  ErasureRule,
+  LeadStore,
+  Readiness,
+  RequestFilter,
+  StoredRequest,
+} from '../store/index.js'
 import { deliveryChannels, type DeliveryWorker } from '../delivery/index.js'
-import { deliveryHealth, type DeliveryHealth } from '../queue/index.js'
+import {
+  channelReports,
+  deliveryHealth,
+  type ChannelReport,
+  type DeliveryHealth,
+} from '../queue/index.js'
 import { assignRep, type WhatsAppWebhookOptions } from '../channels/whatsapp/index.js'
+import { requestsOf, type Person } from '../privacy/index.js'
 
 /**
  * A flood began: requests past the total ceiling are being held.
@@ -95,6 +111,66 @@ export class DemoRequests {
     return this.store.hold(record, this.channels, cap, this.assignRep, alsoWrite)
   }
 
+  /**
+   * Lets held requests go, one by its id or all of them: the worker sends them as any other.
+   * Resolves to how many were released.
+   */
+  async release(requestId?: string): Promise<number> {
+    const released = await this.store.releaseHeldRequests(requestId)
+    if (released > 0) this.worker?.kick()
+    return released
+  }
+
+  /** Erases every held request for good (`--erase-held`), with a record of the erasure. */
+  eraseHeld(): ReturnType<LeadStore['erasure']['eraseHeld']> {
+    return this.store.erasure.eraseHeld()
+  }
+
+  /** Puts failed deliveries (of one request, or all) back in the queue; resolves to how many. */
+  async resendFailed(requestId?: string): Promise<number> {
+    const queued = await this.store.queue.resendFailed(requestId)
+    if (queued > 0) this.worker?.kick()
+    return queued
+  }
+
+  /** Erases requests with their deliveries, keeping a record of the erasure without data. */
+  erase(
+    ids: readonly string[],
+    rule: ErasureRule,
+  ): ReturnType<LeadStore['erasure']['eraseRequests']> {
+    return this.store.erasure.eraseRequests(ids, rule)
+  }
+
+  /** The record of erasures, newest first. */
+  erasures(): ReturnType<LeadStore['erasure']['erasures']> {
+    return this.store.erasure.erasures()
+  }
+
+  /** One stored request by its id, or null. */
+  request(id: string): Promise<StoredRequest | null> {
+    return this.store.request(id)
+  }
+
+  /** The stored requests with their deliveries, newest first unless `filter` says, in pages. */
+  requests(filter?: RequestFilter): AsyncGenerator<StoredRequest> {
+    return this.store.requests(filter)
+  }
+
+  /** Every request a person sent (by their e-mail address or phone), for an export or erasure. */
+  requestsOf(person: Person): Promise<StoredRequest[]> {
+    return requestsOf(this.store, person)
+  }
+
+  /** How many requests are stored, held ones included. */
+  count(): Promise<number> {
+    return this.store.count()
+  }
+
+  /** How many requests are held. */
+  heldCount(): Promise<number> {
+    return this.store.heldCount()
+  }
+
   /** A flood began to be held: each channel carries one notice to the sales team. */
   floodBegan(episode: FloodEpisode): void {
     void this.worker?.floodEpisode(episode)
@@ -105,6 +181,11 @@ export class DemoRequests {
     statuses: Parameters<WhatsAppWebhookOptions['receive']>[0],
   ): Promise<void> {
     await this.worker?.whatsapp?.receiveStatuses(statuses)
+  }
+
+  /** Each channel's state and backlog, as the listing's header shows them. */
+  channelReports(): Promise<ChannelReport[]> {
+    return channelReports(this.store, this.channels, this.alertAfterMs)
   }
 
   /** How delivery is doing, for `/healthz/delivery`. */

@@ -16,6 +16,7 @@ export {
   type MessageStatus,
   type Notice,
   openLeadStore,
+  type RequestFilter,
   type RouteChoice,
   SQLITE_FILE,
   type StoredRequest,

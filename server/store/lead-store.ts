@@ -36,6 +36,7 @@ export { type ChannelState } from './channels.js'
 export { StoreError } from './dialect.js'
 export { keyAnswered } from './idempotency-keys.js'
 export { type ErasureRule } from './erasure.js'
+export { type RequestFilter } from './listing.js'
 export { type ChannelBacklog, jobRef, type Job, type JobRef } from './queue.js'
 export type { AlsoWrite } from './writes.js'
 export {
