@@ -48,4 +48,19 @@ test.describe('the first screen shows the product', () => {
     )
     expect(candidates.at(-1)).toBe('H1')
   })
+
+  test('is painted before the page asks for any script', async ({ page }) => {
+    await gotoHome(page)
+    // Scripts asked for before the headline's frame share the first round trips with the HTML:
+    // the page adds them once the browser reports that frame (islands/load-after-first-paint.js).
+    const { headline, scripts } = await page.evaluate(() => ({
+      headline: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    }))
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const start of scripts) expect(start).toBeGreaterThanOrEqual(headline)
+  })
 })

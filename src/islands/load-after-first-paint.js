@@ -1,10 +1,12 @@
 // Inlined into each page's <head> (allowed by its CSP hash). The build puts the page's own
 // scripts (its module entry and the chunks it preloads) inside <template data-after-first-paint>,
 // where the browser neither fetches nor runs them (pipeline/prerender.mjs). This adds them once
-// the first frame has painted: a requestAnimationFrame callback runs just before that paint, and
-// a task queued from it runs after. So the first paint, the headline included, waits for no
-// script and no request but the HTML's own, on any connection. Without JavaScript nothing here
-// runs, and the page is the same.
+// the browser reports the first contentful paint, the frame that shows the headline: a frame
+// painted before it (the root still hidden, a commit the browser deferred) is not enough, and
+// scripts requested then compete with the rest of the HTML on a slow connection. A browser
+// without paint timing adds them after the first frame instead (a requestAnimationFrame
+// callback runs just before that paint, a task queued from it just after). Without JavaScript
+// nothing here runs, and the page is the same.
 ;(function () {
   function load() {
     var template = document.querySelector('template[data-after-first-paint]')
@@ -25,7 +27,18 @@
       document.head.appendChild(element)
     }
   }
-  requestAnimationFrame(function () {
-    setTimeout(load, 0)
+  var entryTypes = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes
+  if (!entryTypes || entryTypes.indexOf('paint') < 0) {
+    requestAnimationFrame(function () {
+      setTimeout(load, 0)
+    })
+    return
+  }
+  // Its callback is a task of its own, queued once that frame has been presented.
+  var observer = new PerformanceObserver(function (list) {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return
+    observer.disconnect()
+    load()
   })
+  observer.observe({ type: 'paint', buffered: true })
 })()

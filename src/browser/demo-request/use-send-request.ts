@@ -82,6 +82,11 @@ export function useSendRequest(
     )
     const sent = { ...trimValues(request), contact_number: contactNumber }
     try {
+      // The tap is answered by "Enviando…" alone; the send starts once that frame has painted.
+      // Checked, encoded and posted within the tap, the request (and an answer from a server
+      // close by, whose dialog makes the whole page inert) held that frame back: tens of
+      // milliseconds on a slow phone.
+      await new Promise<void>((painted) => afterNextPaint(painted))
       const { sendDemoRequest } = await loadSender()
       await sendDemoRequest({ ...sent, ...campaign }, mailConfig, local)
       track({ event: 'demo_request_submitted', traffic_source: campaign.traffic_source })
