@@ -23,6 +23,11 @@ const dataLayer = (page: Page) =>
 const PERSONAL = /Ana|López|prueba\.mx|1234/
 
 test.describe('campaign attribution', () => {
+  // What the form checks and sends, and what the server answers, is the same at any width:
+  // one layout runs it (the phone's own layout is covered by the accessibility and content
+  // specs).
+  test.skip(({ isMobile }) => isMobile, 'one layout is enough for what is sent')
+
   test('keeps the first landing campaign for the whole visit and sends it with the request', async ({
     page,
   }) => {
@@ -73,6 +78,11 @@ test.describe('campaign attribution', () => {
 })
 
 test.describe('conversion events', () => {
+  // What the form checks and sends, and what the server answers, is the same at any width:
+  // one layout runs it (the phone's own layout is covered by the accessibility and content
+  // specs).
+  test.skip(({ isMobile }) => isMobile, 'one layout is enough for what is sent')
+
   test('each event reaches dataLayer once, with its fields and no personal data', async ({
     page,
   }) => {
@@ -121,11 +131,7 @@ test.describe('conversion events', () => {
     expect(domEvents).toEqual(events.map((event) => event.event))
   })
 
-  test('the header call to action and the video section player are reported', async ({
-    page,
-    isMobile,
-  }) => {
-    test.skip(isMobile, 'one layout is enough')
+  test('the header call to action and the video section player are reported', async ({ page }) => {
     await page.route(/youtube-nocookie\.com/, (route) =>
       route.fulfill({ status: 200, body: 'player' }),
     )

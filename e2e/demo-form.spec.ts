@@ -20,6 +20,11 @@ import {
 const ERROR_PREFIX = 'Hubo un problema al enviar el mensaje: '
 
 test.describe('demo request form', () => {
+  // What the form checks and sends, and what the server answers, is the same at any width:
+  // one layout runs it (the phone's own layout is covered by the accessibility and content
+  // specs).
+  test.skip(({ isMobile }) => isMobile, 'one layout is enough for what is sent')
+
   test('has the five fields under their names, types and required flags', async ({ page }) => {
     await gotoHome(page)
     const form = page.locator('#solicitar-demo-gratis form').first()
@@ -249,6 +254,11 @@ test.describe('demo request form', () => {
 })
 
 test.describe('validation', () => {
+  // What the form checks and sends, and what the server answers, is the same at any width:
+  // one layout runs it (the phone's own layout is covered by the accessibility and content
+  // specs).
+  test.skip(({ isMobile }) => isMobile, 'one layout is enough for what is sent')
+
   test('explains each problem next to its field and sends nothing', async ({ page }) => {
     await gotoHome(page)
     const email = uniqueEmail('validacion')

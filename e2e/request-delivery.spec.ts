@@ -57,6 +57,11 @@ async function openBeforeScripts(page: Page): Promise<void> {
 }
 
 test.describe('before the scripts arrive', () => {
+  // What the form checks and sends, and what the server answers, is the same at any width:
+  // one layout runs it (the phone's own layout is covered by the accessibility and content
+  // specs).
+  test.skip(({ isMobile }) => isMobile, 'one layout is enough for what is sent')
+
   test('what the visitor typed survives hydration and a saved draft', async ({ page }) => {
     // An older draft in the browser: it may fill the fields left empty, never the typed ones.
     await page.addInitScript(() =>
@@ -164,6 +169,11 @@ test.describe('before the scripts arrive', () => {
 })
 
 test.describe('without JavaScript', () => {
+  // What the form checks and sends, and what the server answers, is the same at any width:
+  // one layout runs it (the phone's own layout is covered by the accessibility and content
+  // specs).
+  test.skip(({ isMobile }) => isMobile, 'one layout is enough for what is sent')
+
   test.use({ javaScriptEnabled: false })
 
   test('the form section offers WhatsApp and e-mail as well', async ({ page }) => {
@@ -220,6 +230,11 @@ test.describe('without JavaScript', () => {
 })
 
 test.describe('when the sending service fails', () => {
+  // What the form checks and sends, and what the server answers, is the same at any width:
+  // one layout runs it (the phone's own layout is covered by the accessibility and content
+  // specs).
+  test.skip(({ isMobile }) => isMobile, 'one layout is enough for what is sent')
+
   const failingSend = async (page: Page, message: string) => {
     await gotoHome(page)
     const email = uniqueEmail('proveedor-caido')

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path'
 import { runnerImport } from 'vite'
 import { STAMP_FILE, currentStamp } from './build-stamp.mjs'
 import { prerender } from './prerender.mjs'
+import { typescriptCompiler } from './typescript.mjs'
 
 // TypeScript steps (the settings' schema, postbuild) run through Vite's module runner. It sets
 // NODE_ENV to development when it is unset, which the Vite builds below would inherit (React's
@@ -81,7 +82,15 @@ const stamp = currentStamp(process.env)
 
 // tsc writes the whole tree it compiles (server/ and the src/ modules the server imports, such
 // as the contract) below the folder that holds serverDir.
-if (compileServer) run(bin('tsc'), ['-p', 'tsconfig.server.json', '--outDir', dirname(serverDir)])
+if (compileServer) {
+  run(process.execPath, [
+    typescriptCompiler(),
+    '-p',
+    'tsconfig.server.json',
+    '--outDir',
+    dirname(serverDir),
+  ])
+}
 run(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'])
 run(bin('vite'), [
   'build',

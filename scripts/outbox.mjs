@@ -5,20 +5,11 @@
 // goes to stderr, so that `--json` and `--xlsx` keep stdout to themselves.
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
+import { typescriptCompiler } from '../pipeline/typescript.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const cli = new URL('../build/server/cli/outbox.js', import.meta.url)
-
-/** TypeScript's compiler, or null on a production install, which has none. */
-function typescriptCompiler() {
-  try {
-    return createRequire(import.meta.url).resolve('typescript/bin/tsc')
-  } catch {
-    return null
-  }
-}
 
 if (!existsSync(cli)) {
   const tsc = typescriptCompiler()

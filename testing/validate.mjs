@@ -10,8 +10,9 @@ import { spawn } from 'node:child_process'
 
 // Caches live in node_modules/.cache/, so a fresh npm ci starts them again.
 const cached = '--cache-location node_modules/.cache/gaspre/eslint'
+// TypeScript 7 by its path: two packages install a bin named tsc (pipeline/typescript.mjs).
 const tsc = (config, info) =>
-  `npx tsc -p ${config} --noEmit --incremental --tsBuildInfoFile node_modules/.cache/gaspre/${info}`
+  `node node_modules/typescript-native/bin/tsc -p ${config} --noEmit --incremental --tsBuildInfoFile node_modules/.cache/gaspre/${info}`
 
 const check = [
   {

@@ -5,6 +5,7 @@
 // repository at ../../.
 import { execFileSync } from 'node:child_process'
 import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { REPO_ROOT } from '../site.js'
 
 const OUT_DIR = `build/test-server-node${process.versions.node.split('.')[0]}`
@@ -17,7 +18,10 @@ export const OUTBOX_CLI_JS = `${TEST_SERVER_DIR}/cli/outbox.js`
 
 /** Compiles server/ as `npm run build` does, into the tests' own directory (compile-once.ts). */
 export function compileServer(): void {
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
+  // TypeScript 7, as the build compiles it (pipeline/typescript.mjs); its package exports no
+  // bin/ path, so it is found beside its package.json.
+  const manifest = createRequire(import.meta.url).resolve('typescript-native/package.json')
+  const tsc = join(dirname(manifest), 'bin', 'tsc')
   execFileSync(process.execPath, [tsc, '-p', 'tsconfig.server.json', '--outDir', OUT_DIR], {
     cwd: REPO_ROOT,
     stdio: 'pipe',
