@@ -176,18 +176,42 @@ test.describe('npm run cms', () => {
     await expect(logo).toHaveAttribute('height', '80')
   })
 
-  test('refuses a link the build refuses, next to the field', async ({ context }) => {
-    const before = await project.read('content/inicio.yml')
-    const editor = await context.newPage()
-    await openEntry(editor, 'inicio', 'Botón principal: dirección')
-    await editor.getByLabel('Botón principal: dirección', { exact: true }).fill('www.example.com')
-    await expectPublishRefused(
-      editor,
-      'content/inicio.yml',
-      before,
-      '«Botón principal: dirección» no es un enlace permitido: usa una dirección https://, mailto:, tel:, una página del sitio (/tyc) o una sección de la página de inicio (#porque-gaspre, #nuestros-clientes, #solicitar-demo-gratis…)',
-    )
-  })
+  // One field set to what the build refuses: the editor says the build's own sentence.
+  const REFUSED_FIELDS = [
+    {
+      what: 'a link the build refuses, next to the field',
+      entry: 'inicio',
+      label: 'Botón principal: dirección',
+      value: 'www.example.com',
+      sentence:
+        '«Botón principal: dirección» no es un enlace permitido: usa una dirección https://, mailto:, tel:, una página del sitio (/tyc) o una sección de la página de inicio (#porque-gaspre, #nuestros-clientes, #solicitar-demo-gratis…)',
+    },
+    {
+      what: 'an empty required text',
+      entry: 'inicio',
+      label: 'Texto sobre el título',
+      value: '',
+      sentence: '«Texto sobre el título» está vacío: escribe el texto',
+    },
+    {
+      what: 'a WhatsApp number not in international form',
+      entry: 'sitio',
+      label: 'Número de WhatsApp',
+      value: '+52 55 1234 5678',
+      sentence:
+        "«Número de WhatsApp» va en formato internacional: solo dígitos, con el código de país y sin «+» ni espacios, entre comillas, por ejemplo '5215512345678'",
+    },
+  ]
+  for (const { what, entry, label, value, sentence } of REFUSED_FIELDS) {
+    test(`refuses ${what}`, async ({ context }) => {
+      const file = `content/${entry}.yml`
+      const before = await project.read(file)
+      const editor = await context.newPage()
+      await openEntry(editor, entry, label)
+      await editor.getByLabel(label, { exact: true }).fill(value)
+      await expectPublishRefused(editor, file, before, sentence)
+    })
+  }
 
   test('refuses a headline too long, with its count and its limit, counted as it is typed', async ({
     context,
@@ -207,32 +231,6 @@ test.describe('npm run cms', () => {
       'content/inicio.yml',
       before,
       `«Título principal» tiene ${tooLong.length} caracteres y caben 80: acórtalo`,
-    )
-  })
-
-  test('refuses an empty required text', async ({ context }) => {
-    const before = await project.read('content/inicio.yml')
-    const editor = await context.newPage()
-    await openEntry(editor, 'inicio', 'Texto sobre el título')
-    await editor.getByLabel('Texto sobre el título', { exact: true }).fill('')
-    await expectPublishRefused(
-      editor,
-      'content/inicio.yml',
-      before,
-      '«Texto sobre el título» está vacío: escribe el texto',
-    )
-  })
-
-  test('refuses a WhatsApp number not in international form', async ({ context }) => {
-    const before = await project.read('content/sitio.yml')
-    const editor = await context.newPage()
-    await openEntry(editor, 'sitio', 'Número de WhatsApp')
-    await editor.getByLabel('Número de WhatsApp', { exact: true }).fill('+52 55 1234 5678')
-    await expectPublishRefused(
-      editor,
-      'content/sitio.yml',
-      before,
-      "«Número de WhatsApp» va en formato internacional: solo dígitos, con el código de país y sin «+» ni espacios, entre comillas, por ejemplo '5215512345678'",
     )
   })
 
