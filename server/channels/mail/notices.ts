@@ -75,6 +75,16 @@ function unreadText(unread: UnreadData): { subject: string; lines: string[] } {
   }
 }
 
+/** What refuses one request when its channel takes the others. */
+const STUCK_CHECK: Record<Channel, string> = {
+  email:
+    'qué rechaza el servidor de correo de este mensaje en concreto (su contenido, su tamaño, sus direcciones).',
+  webhook:
+    'qué rechaza el receptor de LEADS_WEBHOOK_URL (el CRM, n8n, Zapier o Make) de esta solicitud en concreto: sus datos o su tamaño.',
+  whatsapp:
+    'qué rechaza la API de WhatsApp de este mensaje en concreto: el número del representante o los datos de la solicitud.',
+}
+
 /** A request one channel keeps failing to deliver while it delivers others, or gave up on. */
 function stuckText(
   notice: Notice,
@@ -101,8 +111,8 @@ function stuckText(
     lines: [
       `La solicitud de demo ${request} no sale por ${name} desde el ${arrivedAt(notice.data.since, timeZone)} (hora de ${timeZone}), aunque las demás sí salen: lleva ${tries}.`,
       why,
-      `Se sigue reintentando sola, cada vez más espaciado, hasta tres días después de que llegó; si para entonces no sale, queda como no entregada y se avisa otra vez. Las demás solicitudes no esperan por ella.`,
-      `Qué revisar: qué rechaza ${name} de esta solicitud en concreto (sus datos, su tamaño). Su estado: npm run outbox en el servidor.`,
+      `Se sigue reintentando sola, cada vez con más tiempo entre intentos, hasta tres días después de que llegó; si para entonces no sale, queda como no entregada y se avisa otra vez. Las demás solicitudes no esperan por ella.`,
+      `Qué revisar: ${STUCK_CHECK[notice.subject]} Su estado: npm run outbox en el servidor.`,
     ],
   }
 }
