@@ -379,6 +379,30 @@ describe('read, or escalated', () => {
     await expect.poll(() => peers.cloud.messages.length, { timeout: 10_000 }).toBe(2)
   })
 
+  it('with two servers on one PostgreSQL an escalation is made once, and a held WhatsApp channel does not delay its mail', async () => {
+    const peers = await world()
+    const databaseUrl = await freshDatabase()
+    const one = await server(peers, { kind: 'postgres', databaseUrl })
+    const two = await server(peers, { kind: 'postgres', databaseUrl })
+    await send(one, MEXICO)
+    await expect.poll(() => peers.cloud.messages.length, { timeout: 10_000 }).toBe(1)
+    await settled(one)
+    // Then the Cloud API fails for every message: the WhatsApp channel is held.
+    peers.cloud.tokenExpired = true
+    await send(two, SPAIN)
+    await expect.poll(() => heldChannel(one) || heldChannel(two), { timeout: 10_000 }).toBe(true)
+    peers.clock.now += 16 * MINUTE
+    await Promise.all([
+      one.worker.whatsapp!.escalateUnread(),
+      two.worker.whatsapp!.escalateUnread(),
+    ])
+    await expect.poll(() => unreadMails(peers.smtp).length, { timeout: 10_000 }).toBe(1)
+    expect(unreadMails(peers.smtp)[0]!.subject).toMatch(/ pasa a \+5215522222222$/)
+    // Many polls of both servers later, still one.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(unreadMails(peers.smtp)).toHaveLength(1)
+  })
+
   it('a forged or unsigned status changes nothing; the handshake answers only its token', async () => {
     const peers = await world()
     const running = await server(peers)
