@@ -3,6 +3,9 @@
 // receiver that answers 401, 410, a redirect or nothing. Nothing a channel fault touches becomes
 // a dead letter; everything held goes out once when the channel works; the other channel is
 // never held up; /healthz/delivery and the notices on the other channel tell people in time.
+// And a fault only one request keeps meeting (a receiver that answers 500 to one body, a mail
+// server that answers 451 to one message) holds nobody: the others go out on time, that one is
+// retried on its own, each try logged, named in a notice, and a dead letter at the end.
 import { describe, expect, it } from 'vitest'
 import { fakeDistForThisFile, undoneAfterEach } from '../../testing/server/per-file.js'
 import {
@@ -21,6 +24,7 @@ import {
 } from '../../testing/server/delivery-harness.js'
 import { sendDemoRequest } from '../../testing/server/demo-request.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
+import { rawDatabase } from '../../testing/server/store.js'
 import type { Channel, StoredRequest } from '../store/lead-store.js'
 
 const dist = fakeDistForThisFile()
@@ -265,7 +269,15 @@ describe('every recipient, every time', () => {
     const states = deliveriesOf(requests, 'email').map((d) => d.state)
     expect(states).toEqual(['delivered', 'failed', 'delivered'])
     expect(deliveriesOf(requests, 'email')[1]!.lastError).toMatch(/^SMTP 554/)
-    expect(smtp.mails).toHaveLength(2)
+    expect(smtp.mails.filter((mail) => (mail.subject ?? '').startsWith('Solicitud'))).toHaveLength(
+      2,
+    )
+    // The dead letter is told: one notice names it (by mail, which delivers the others).
+    await expect
+      .poll(() => noticeMails(smtp, 'delivery.dead_letter').map((mail) => mail.subject), {
+        timeout: 10_000,
+      })
+      .toEqual(['No se entregó por correo la solicitud de demo 1001'])
   })
 })
 
@@ -408,5 +420,140 @@ describe('the people who can mend it are told', () => {
     await settled(a!, 60_000)
     expect(smtp.mails).toHaveLength(20)
     expect(new Set(smtp.mails.map((mail) => mail.messageId)).size).toBe(20)
+  })
+})
+
+/** Three days later: the job's last try is its last (its retry_until is now). */
+async function threeDaysLater(running: RunningDelivery, requestId: string, channel: Channel) {
+  await rawDatabase(running.store)
+    .updateTable('lead_jobs')
+    .set({ retry_until: Date.now() })
+    .where('id', '=', `${requestId}/${channel}`)
+    .execute()
+}
+
+const noticeMails = (smtp: SmtpPeer, type: string) =>
+  smtp.mails.filter((mail) => mail.headers.get('x-gaspre-notice') === type)
+
+describe('one request that keeps failing holds nobody', () => {
+  it('a webhook that answers 500 to one body: the others are posted, that one goes on its own schedule and ends as a dead letter with a notice', async () => {
+    const { smtp, webhook } = await peers()
+    // A CRM whose parser fails on one name, and only on it.
+    const stuck = (body: Record<string, unknown>) =>
+      (body.data as { contactNumber?: string } | undefined)?.contactNumber === '1000'
+    webhook.answer = (body) => (stuck(body) ? 500 : undefined)
+    const running = await server({ smtpUrl: smtp.url, webhookUrl: webhook.url, alertAfterMs: 300 })
+    await send(running, 1)
+    await send(running, 5, 1)
+    const requestPosts = () => posted(webhook, 'demo_request.created')
+    await expect.poll(() => requestPosts().length, { timeout: 10_000 }).toBe(5)
+    const [first] = await running.requests()
+    // Retried on its own backoff, each try counted and said with its request and error.
+    await until(running, (requests) => deliveriesOf(requests, 'webhook')[0]!.attempts >= 3)
+    expect(deliveriesOf(await running.requests(), 'webhook')[0]).toMatchObject({
+      state: 'pending',
+      lastError: 'HTTP 500',
+    })
+    const tries = running.log.filter(
+      (line) => line.event === 'delivery-retry' && line.id === first!.id,
+    )
+    expect(tries.length).toBeGreaterThanOrEqual(2)
+    expect(tries[0]).toMatchObject({ level: 40, channel: 'webhook', reason: 'HTTP 500' })
+    // Past LEADS_ALERT_AFTER_SECONDS it is named, once, on every channel that carries notices.
+    await expect.poll(() => noticeMails(smtp, 'delivery.stuck').length, { timeout: 10_000 }).toBe(1)
+    const named = noticeMails(smtp, 'delivery.stuck')[0]!
+    expect(named.subject).toBe('Aviso: la solicitud de demo 1000 no sale por webhook')
+    expect(named.text).toContain(
+      'La solicitud de demo n.º 1000 de Ana López (Grupo Norte) no sale por webhook',
+    )
+    expect(named.text).toContain('Último error: HTTP 500.')
+    await expect.poll(() => posted(webhook, 'delivery.stuck').length, { timeout: 10_000 }).toBe(1)
+    expect(posted(webhook, 'delivery.stuck')[0]!.body.data).toMatchObject({
+      channel: 'webhook',
+      request: { requestId: first!.id, contactNumber: '1000' },
+    })
+
+    await threeDaysLater(running, first!.id, 'webhook')
+    await until(running, (requests) => deliveriesOf(requests, 'webhook')[0]!.state === 'failed')
+    await expect
+      .poll(() => noticeMails(smtp, 'delivery.dead_letter').length, { timeout: 10_000 })
+      .toBe(1)
+    expect(noticeMails(smtp, 'delivery.dead_letter')[0]!.text).toContain(
+      `npm run outbox -- --resend ${first!.id}`,
+    )
+    // The mail went out for every request; the webhook delivered every other one.
+    const requests = await running.requests()
+    expect(deliveriesOf(requests, 'email').every((d) => d.state === 'delivered')).toBe(true)
+    expect(deliveriesOf(requests, 'webhook').map((d) => d.state)).toEqual([
+      'failed',
+      ...Array(5).fill('delivered'),
+    ])
+  })
+
+  it.each(['sqlite', 'postgres'] as const)(
+    'a mail server that answers 451 to one message (%s): the others are mailed, that one is retried on its own and ends as a dead letter with a notice',
+    async (kind) => {
+      const { smtp, webhook } = await peers()
+      smtp.defers = (mail) => (mail.subject ?? '').includes('n.º 1000')
+      const running = await server({
+        kind,
+        smtpUrl: smtp.url,
+        webhookUrl: webhook.url,
+        alertAfterMs: 300,
+      })
+      await send(running, 1)
+      await send(running, 4, 1)
+      const requestMails = () =>
+        smtp.mails.filter((mail) => (mail.subject ?? '').startsWith('Solicitud'))
+      await expect.poll(() => requestMails().length, { timeout: 10_000 }).toBe(4)
+      const [first] = await running.requests()
+      await until(running, (requests) => deliveriesOf(requests, 'email')[0]!.attempts >= 3)
+      expect(deliveriesOf(await running.requests(), 'email')[0]!.lastError).toMatch(/^SMTP 451/)
+      const tries = running.log.filter(
+        (line) => line.event === 'delivery-retry' && line.id === first!.id,
+      )
+      expect(tries.length).toBeGreaterThanOrEqual(2)
+      expect(String(tries[0]!.reason)).toMatch(/^SMTP 451/)
+      await expect.poll(() => posted(webhook, 'delivery.stuck').length, { timeout: 10_000 }).toBe(1)
+      expect(posted(webhook, 'delivery.stuck')[0]!.body.data).toMatchObject({
+        channel: 'email',
+        request: { requestId: first!.id, contactNumber: '1000' },
+      })
+
+      await threeDaysLater(running, first!.id, 'email')
+      await until(running, (requests) => deliveriesOf(requests, 'email')[0]!.state === 'failed')
+      await expect
+        .poll(() => posted(webhook, 'delivery.dead_letter').length, { timeout: 10_000 })
+        .toBe(1)
+      expect(requestMails().map((mail) => mail.subject)).not.toContainEqual(
+        expect.stringContaining('n.º 1000'),
+      )
+      expect(events(running.log)).not.toContain('delivery-failing email')
+    },
+  )
+
+  it('a held channel probes its waiting requests in turn: one that keeps failing takes no probe from the others', async () => {
+    const { smtp, webhook } = await peers()
+    // First the whole CRM is down; then it answers 500 to one body only.
+    let down = true
+    webhook.answer = (body) =>
+      down || (body.data as { contactNumber?: string } | undefined)?.contactNumber === '1000'
+        ? 500
+        : undefined
+    const running = await server({ smtpUrl: smtp.url, webhookUrl: webhook.url })
+    await send(running, 1)
+    await until(
+      running,
+      (requests) => (deliveriesOf(requests, 'webhook')[0]!.lastError ?? '') !== '',
+    )
+    await send(running, 3, 1)
+    down = false
+    // The next probe goes to one that met no fault yet, not to the oldest again: it goes
+    // through, and so do the others.
+    await expect
+      .poll(() => posted(webhook, 'demo_request.created').length, { timeout: 10_000 })
+      .toBe(3)
+    const [first] = await running.requests()
+    expect(posted(webhook, 'demo_request.created').map((each) => each.id)).not.toContain(first!.id)
   })
 })

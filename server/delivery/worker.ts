@@ -7,14 +7,19 @@
 // extends; SEND_DEADLINE_MS cuts the send), so a repeat happens only after a crash, with the
 // same Message-ID and webhook-id.
 //
-// A send's outcome says who is to blame (send-outcome.ts). A fault of the channel (a password
+// A send's outcome says who is to blame (queue/outcome.ts). A fault of the channel (a password
 // rotated, a CRM that answers 401 or 410, a server down) holds the channel, not the request: its
 // deliveries stay pending, uncounted, while one delivery at a time probes it with a backoff
-// capped at a minute; when one goes through, everything held goes out. Once a channel has failed
-// for LEADS_ALERT_AFTER_SECONDS the other channels carry a notice (one per outage, also with
-// several servers), and one more when it recovers. Only a fault of the request's own (this
-// mail refused at the end of DATA, this body refused with 422), shown by the channel delivering
-// others meanwhile, makes a dead letter, listed by `npm run outbox -- --failed`.
+// capped at a minute, each probe another waiting job in turn; when one goes through, everything
+// held goes out. Once a channel has failed for LEADS_ALERT_AFTER_SECONDS the other channels carry
+// a notice (one per outage, also with several servers), and one more when it recovers. A fault
+// that one job keeps meeting while the channel delivers others is that job's, never the
+// channel's (decision 024): it is retried on its own backoff, each try logged, named in a notice
+// once it has waited LEADS_ALERT_AFTER_SECONDS, and a dead letter (with one more notice) when its
+// three days are over. Only a fault of the request's own (this mail refused at the end of DATA,
+// this body refused with 422), shown by the channel delivering others meanwhile, makes a dead
+// letter at once, listed by `npm run outbox -- --failed`. WhatsApp escalations are jobs of a lane
+// of their own (follow-up.ts), worked on each poll whatever the channels' state.
 import type { FastifyBaseLogger } from 'fastify'
 import type { DeliveryConfig } from '../settings/index.js'
 import { CHANNEL_NAMES } from '../channels/mail/index.js'
@@ -22,6 +27,7 @@ import {
   CHANNELS,
   jobRef,
   type Channel,
+  type ChannelState,
   type Job,
   type JobRef,
   type LeadStore,
@@ -76,6 +82,17 @@ export function backoffMs(
 ): number {
   const base = Math.min(first * 2 ** Math.max(attempt - 1, 0), max)
   return Math.round(base * (0.5 + random / 2))
+}
+
+/**
+ * Whether a fault that looked like the channel's is this job's own (decision 024): the job met
+ * one before, and the channel, failing for nobody else now, delivered others since then; or the
+ * job was already retried for it.
+ */
+function faultOfItsOwn(job: Job, state: ChannelState): boolean {
+  const { faultedAt, attempts } = job.kind === 'request' ? job.delivery : job.notice
+  if (faultedAt === null || state.failingSince !== null) return false
+  return attempts > 0 || (state.lastSuccessAt !== null && state.lastSuccessAt > faultedAt)
 }
 
 interface Lane {
@@ -153,6 +170,7 @@ export class DeliveryWorker {
           now,
           moved: () => this.kick(),
           log: () => this.log,
+          leaseMs: this.leaseMs,
         })
       : null
     for (const [channel, sender] of senders) {
@@ -303,7 +321,7 @@ export class DeliveryWorker {
     lane.inFlight.set(controller, { ref, sent })
   }
 
-  private async settle(lane: Lane, job: Job, outcome: Outcome, startedAt: number): Promise<void> {
+  private async settle(lane: Lane, job: Job, sent: Outcome, startedAt: number): Promise<void> {
     const { channel } = lane
     const ref = jobRef(job)
     const name = CHANNEL_NAMES[channel]
@@ -314,31 +332,39 @@ export class DeliveryWorker {
     const what =
       job.kind === 'request' ? `demo-request ${job.record.id}` : `notice ${job.notice.type}`
 
+    let outcome = sent
+    // Whose the fault is: the channel's, unless this job keeps meeting it while others go through.
+    let itsOwn = false
     if (outcome.kind === 'channel-fault') {
-      await this.store.queue.putBack(ref, outcome.reason)
-      this.observer?.outcome(channel, 'channel_fault')
-      const { began } = await this.store.channels.recordFault(
-        channel,
-        outcome.reason,
-        startedAt,
-        (failures) =>
-          backoffMs(failures, Math.random(), this.firstBackoffMs, MAX_PROBE_INTERVAL_MS),
-      )
-      if (began) {
-        this.log?.warn(
-          { event: 'delivery-failing', channel, reason: outcome.reason },
-          `${name} delivery is failing (${outcome.reason}): its requests wait, nothing is lost; ` +
-            'probing it with one delivery at a time',
+      const state = (await this.store.channels.states([channel])).get(channel)!
+      itsOwn = faultOfItsOwn(job, state)
+      if (!itsOwn) {
+        await this.store.queue.putBack(ref, outcome.reason)
+        this.observer?.outcome(channel, 'channel_fault')
+        const { began } = await this.store.channels.recordFault(
+          channel,
+          outcome.reason,
+          startedAt,
+          (failures) =>
+            backoffMs(failures, Math.random(), this.firstBackoffMs, MAX_PROBE_INTERVAL_MS),
         )
+        if (began) {
+          this.log?.warn(
+            { event: 'delivery-failing', channel, reason: outcome.reason },
+            `${name} delivery is failing (${outcome.reason}): its requests wait, nothing is lost; ` +
+              'probing it with one delivery at a time',
+          )
+        }
+        return
       }
-      return
+      outcome = { kind: 'retry', reason: outcome.reason }
     }
 
     const delivered = outcome.kind === 'delivered'
     const recovered = await this.store.channels.recordWorks(channel, delivered)
     if (recovered !== null) await this.recovered(channel, recovered)
 
-    if (delivered) {
+    if (outcome.kind === 'delivered') {
       await this.store.queue.markDelivered(ref, outcome.note ?? null)
       this.observer?.outcome(channel, 'delivered')
       this.log?.info(
@@ -349,7 +375,11 @@ export class DeliveryWorker {
     }
 
     const attempts = job.kind === 'request' ? job.delivery.attempts : job.notice.attempts
-    const next = Date.now() + backoffMs(attempts + 1, Math.random(), this.firstBackoffMs)
+    const wait = Math.max(
+      backoffMs(attempts + 1, Math.random(), this.firstBackoffMs),
+      outcome.kind === 'retry' ? (outcome.waitMs ?? 0) : 0,
+    )
+    const next = Date.now() + wait
     const proven =
       outcome.kind === 'rejected' &&
       (outcome.proven || job.kind === 'notice' || (await this.deliveredOthers(channel, job)))
@@ -361,16 +391,71 @@ export class DeliveryWorker {
         { event: 'delivery-dead-letter', channel, reason: outcome.reason, ...about },
         `${what} NOT delivered by ${name}: ${outcome.reason} (npm run outbox -- --failed)`,
       )
+      // A WhatsApp request no rep could receive has had its mail already (store/whatsapp.ts).
+      if (job.kind === 'request' && !(channel === 'whatsapp' && outcome.kind === 'rejected')) {
+        await this.tellOfStuck('delivery.dead_letter', job, channel, outcome.reason)
+      }
       return
     }
-    await this.store.queue.markRetry(
-      ref,
-      next,
+    const reason =
       outcome.kind === 'rejected'
         ? `${outcome.reason} (se reintenta hasta que ${name} entregue otras solicitudes)`
-        : outcome.reason,
-    )
+        : outcome.reason
+    await this.store.queue.markRetry(ref, next, reason, { faulted: itsOwn })
     this.observer?.outcome(channel, 'retried')
+    // Each try of a job that keeps failing is said, with its request and the error.
+    this.log?.warn(
+      {
+        event: 'delivery-retry',
+        channel,
+        reason: outcome.reason,
+        attempts: attempts + 1,
+        nextAttemptAt: new Date(next).toISOString(),
+        ...about,
+      },
+      `${what} not delivered by ${name} (${outcome.reason}): tried again in ${Math.ceil(wait / 1000)} s`,
+    )
+    if (job.kind === 'request' && Date.now() - job.delivery.queuedAt >= this.alertAfterMs) {
+      await this.tellOfStuck('delivery.stuck', job, channel, outcome.reason)
+    }
+  }
+
+  /**
+   * Names a request that `channel` keeps failing to deliver (past LEADS_ALERT_AFTER_SECONDS), or
+   * gave up on, in one notice per request on every channel that carries notices (the failing one
+   * too: it delivers others).
+   */
+  private async tellOfStuck(
+    type: 'delivery.stuck' | 'delivery.dead_letter',
+    job: Extract<Job, { kind: 'request' }>,
+    channel: Channel,
+    reason: string,
+  ): Promise<void> {
+    const { record, delivery } = job
+    const carriers = [...this.lanes.keys()].filter(carriesNotices)
+    await this.store.queue.queueNotices(
+      {
+        type,
+        subject: channel,
+        outage: delivery.queuedAt,
+        once: record.id,
+        requestId: record.id,
+        data: {
+          since: new Date(delivery.queuedAt).toISOString(),
+          waiting: 1,
+          reason,
+          stuck: {
+            requestId: record.id,
+            contactNumber: record.params.contact_number ?? '',
+            name: record.params.user_name ?? '',
+            group: record.params.user_group ?? '',
+            attempts: delivery.attempts + 1,
+          },
+        },
+      },
+      carriers,
+    )
+    this.kick()
   }
 
   /**

@@ -10,8 +10,9 @@ export type Outcome =
   /** Any send on the channel would fail now: the job waits, uncounted, for the channel. */
   | { kind: 'channel-fault'; reason: string }
   /** This job failed for a reason that may pass (SMTP 451 at the end of DATA, 452 for one
-   *  recipient): tried again later, for up to three days. */
-  | { kind: 'retry'; reason: string }
+   *  recipient, WhatsApp's pair rate limit for one rep): tried again later, for up to three
+   *  days; not before `waitMs` when the peer says how long to wait. */
+  | { kind: 'retry'; reason: string; waitMs?: number }
   /** This job was refused for good (SMTP 552/554 for this message, webhook 400/413/422 for this
    *  body). `proven`: the channel took other work in the same session, so it is not to blame. */
   | { kind: 'rejected'; reason: string; proven: boolean }

@@ -203,7 +203,7 @@ export const SETTINGS = {
   }),
   LEADS_ALERT_AFTER_SECONDS: setting({
     description:
-      'How long a delivery channel may fail, or its oldest waiting request wait, before `/healthz/delivery` answers `503` and the other channels carry a notice to the people who can mend it.',
+      'How long a delivery channel may fail, or its oldest waiting request wait, before `/healthz/delivery` answers `503` and the other channels carry a notice to the people who can mend it; a request one channel keeps failing while it delivers others is named in a notice after it too.',
     default: '600',
     expected: 'a whole number of seconds from 10 to 604800',
     schema: wholeNumber(10, 604_800),

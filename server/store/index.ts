@@ -22,6 +22,7 @@ export {
   type StoredRequest,
   StoreError,
   type StoreOptions,
+  type StuckData,
   type UnreadData,
   type WhatsAppRoute,
 } from './lead-store.js'

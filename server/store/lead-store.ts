@@ -43,6 +43,7 @@ export {
   type Delivery,
   type Notice,
   type StoredRequest,
+  type StuckData,
   type UnreadData,
   type WhatsAppRoute,
 } from './records.js'

@@ -5,6 +5,10 @@
 // the notices and WhatsApp routes too; and the queue hands out the pending jobs only, each
 // once, while the held ones wait for a person and the delivered and failed ones stay put: a
 // server started on it mails and posts those, once, and nothing it had sent before.
+// A store of main before escalations were jobs (9ac9d2a, testing/server/fixtures/
+// make-store-060.mjs) has each pending escalation deadline turned into one job (migration 070):
+// the due one is escalated once, the pending ones wait, and none that was read, moved on or
+// exhausted is escalated again.
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,6 +18,8 @@ import { openLeadStore, type Job, type LeadStore, type StoredRequest } from './l
 import { storeMigratedTo } from '../../testing/server/old-store.js'
 import { startSmtpPeer, startWebhookPeer } from '../../testing/server/delivery-peers.js'
 import { startDelivery } from '../../testing/server/delivery-harness.js'
+import { rawDatabase } from '../../testing/server/store.js'
+import { startCloudApi } from '../../testing/server/whatsapp-cloud.js'
 import { fakeDistForThisFile, undoneAfterEach } from '../../testing/server/per-file.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
 
@@ -215,12 +221,20 @@ describe.each(['sqlite', 'postgres'] as const)('a store of the old queue on %s',
         .map((delivery) => `${delivery.requestId.slice(-2)} ${delivery.channel}`)
     // What is left: the delivery another lease still holds (the WhatsApp lane is not set up).
     await expect.poll(waiting, { timeout: 20_000 }).toEqual(['04 webhook'])
-    await expect.poll(() => smtp.mails.length, { timeout: 20_000 }).toBe(5)
+    // Request 4's mail, refused for good by baja@ before the upgrade, is a dead letter now, and
+    // told so by a notice of its own (decision 024): counted apart.
+    const deadLetterNotice = (mail: (typeof smtp.mails)[number]) =>
+      mail.headers.get('x-gaspre-notice') === 'delivery.dead_letter'
+    const upgraded = () => smtp.mails.filter((mail) => !deadLetterNotice(mail))
+    await expect.poll(() => upgraded().length, { timeout: 20_000 }).toBe(5)
 
-    const sent = smtp.mails.map((mail, index) => ({
-      id: String(mail.messageId).replace(/@.*$/, ''),
-      to: smtp.envelopes[index],
-    }))
+    const sent = smtp.mails
+      .map((mail, index) => ({
+        id: String(mail.messageId).replace(/@.*$/, ''),
+        to: smtp.envelopes[index],
+        deadLetter: deadLetterNotice(mail),
+      }))
+      .filter((mail) => !mail.deadLetter)
     const noticeIds = oldNotices
       .filter((row) => row.state === 'pending')
       .map((row) => `<notice-${String(row.id)}`)
@@ -228,6 +242,117 @@ describe.each(['sqlite', 'postgres'] as const)('a store of the old queue on %s',
       [`<lead-${idOf(2)}`, `<lead-${idOf(4)}`, ...noticeIds].sort(),
     )
     expect(sent.find((mail) => mail.id === `<lead-${idOf(4)}`)?.to).toEqual(['otra@gaspre.mx'])
-    expect(webhook.received.map((posted) => posted.id).sort()).toEqual([idOf(2), idOf(3)])
+    expect(
+      webhook.received
+        .filter((posted) => posted.body.type === 'demo_request.created')
+        .map((posted) => posted.id)
+        .sort(),
+    ).toEqual([idOf(2), idOf(3)])
+    await expect
+      .poll(
+        () =>
+          webhook.received
+            .filter((posted) => posted.body.type === 'delivery.dead_letter')
+            .map((posted) => (posted.body.data as { request: { requestId: string } }).request),
+        { timeout: 20_000 },
+      )
+      .toEqual([expect.objectContaining({ requestId: idOf(4) })])
+  })
+})
+
+const fixture060 = JSON.parse(
+  await readFile(new URL('../../testing/server/fixtures/store-060.json', import.meta.url), 'utf8'),
+) as Fixture
+/** The routes the fixture's requests were stored with. */
+const ROUTES_060 = '+52=+5215511111111,+5215522222222;*=+34600000000'
+
+/** The 060 fixture's store, written at migration 060, where this version will open it. */
+async function storeOf060(
+  kind: 'sqlite' | 'postgres',
+): Promise<{ dataDir: string; databaseUrl: string | undefined }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-upgrade-060-'))
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+  const target = { dataDir, databaseUrl: kind === 'postgres' ? await freshDatabase() : undefined }
+  const old = (await storeMigratedTo(target, '060-idempotency-keys')) as Kysely<Record<string, Row>>
+  for (const [table, rows] of Object.entries(fixture060.rows)) {
+    if (rows.length > 0) await old.insertInto(table).values(rows).execute()
+  }
+  await old.destroy()
+  return target
+}
+
+describe.each(['sqlite', 'postgres'] as const)('a store of escalation deadlines on %s', (kind) => {
+  it('turns each pending deadline into one job, due when it was due', async () => {
+    const target = await storeOf060(kind)
+    const store = await openLeadStore(target, { maxBytes: 1024 ** 3, largestRecordBytes: 0 })
+    cleanups.push(() => store.close())
+    const jobs = await rawDatabase(store)
+      .selectFrom('lead_jobs')
+      .select(['id', 'next_attempt_at', 'state'])
+      .where('kind', '=', 'escalation')
+      .orderBy('id')
+      .execute()
+    const messages = fixture060.rows.lead_whatsapp_messages!
+    const deadline = (n: number, step: number) =>
+      Number(messages.find((row) => row.request_id === idOf(n) && row.step === step)!.escalate_at)
+    // Request 1's is due, 2's and the second rep's of 4 wait; 3 was read, 4's first rep and
+    // both of 5 moved on, 6 was never sent.
+    expect(jobs.map((job) => [job.id, Number(job.next_attempt_at), job.state])).toEqual([
+      [`${idOf(1)}/escalation/0`, deadline(1, 0), 'pending'],
+      [`${idOf(2)}/escalation/0`, deadline(2, 0), 'pending'],
+      [`${idOf(4)}/escalation/1`, deadline(4, 1), 'pending'],
+    ])
+    // Handed out when due, once while its lease runs.
+    expect(await store.queue.claimEscalations(100, 60_000, Date.now())).toEqual([
+      { requestId: idOf(1), step: 0 },
+    ])
+    expect(await store.queue.claimEscalations(100, 60_000, Date.now())).toEqual([])
+    // Two posts of one early status are kept once.
+    const early = await rawDatabase(store)
+      .selectFrom('lead_whatsapp_early_statuses')
+      .selectAll()
+      .execute()
+    expect(early.map((row) => [row.wamid, row.status])).toEqual([['wamid.ajeno', 'delivered']])
+  })
+
+  it('a running server escalates the due one once, and nothing it escalated before', async () => {
+    const target = await storeOf060(kind)
+    const smtp = await startSmtpPeer()
+    const cloud = await startCloudApi()
+    cleanups.push(
+      () => smtp.close(),
+      () => cloud.close(),
+    )
+    const running = await startDelivery({
+      kind,
+      dist: dist.dist,
+      ...target,
+      smtpUrl: smtp.url,
+      whatsapp: { apiUrl: cloud.url, routes: ROUTES_060 },
+    })
+    cleanups.push(() => running.close())
+    const unreadMails = () =>
+      smtp.mails.filter((mail) => mail.headers.get('x-gaspre-notice') === 'whatsapp.unread')
+    await expect.poll(() => unreadMails().length, { timeout: 20_000 }).toBe(1)
+    expect(unreadMails()[0]!.subject).toBe(
+      'WhatsApp sin leer: la solicitud 1 pasa a +5215522222222',
+    )
+    // Request 1 goes to its second rep; request 6, never sent, to its first.
+    await expect
+      .poll(() => cloud.messages.map((message) => [message.parameters[3], message.to]).sort(), {
+        timeout: 20_000,
+      })
+      .toEqual([
+        ['1', '5215522222222'],
+        ['6', '5215522222222'],
+      ])
+    // Many polls later, still one: nothing escalated twice, nothing mailed again.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(unreadMails()).toHaveLength(1)
+    expect(
+      smtp.mails
+        .filter((mail) => (mail.subject ?? '').startsWith('Solicitud'))
+        .map((m) => m.subject),
+    ).toEqual([expect.stringContaining('n.º 6')])
   })
 })

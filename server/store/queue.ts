@@ -5,7 +5,7 @@
 // the job) or a dead letter. With several servers on PostgreSQL each job is claimed by one of
 // them (FOR UPDATE SKIP LOCKED); on SQLite one server writes at a time.
 import { randomUUID } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { DemoRequestRecord } from './record.js'
 import type { Dialect } from './dialect.js'
 import {
@@ -22,6 +22,7 @@ import {
 } from './records.js'
 import {
   deliveryJobId,
+  escalationJobId,
   queuedAnew,
   type Channel,
   type DeliveryState,
@@ -44,7 +45,9 @@ export type Job =
 
 /** Which job a result is for. */
 export type JobRef =
-  { kind: 'request'; requestId: string; channel: Channel } | { kind: 'notice'; id: string }
+  | { kind: 'request'; requestId: string; channel: Channel }
+  | { kind: 'notice'; id: string }
+  | { kind: 'escalation'; requestId: string; step: number }
 
 export const jobRef = (job: Job): JobRef =>
   job.kind === 'request'
@@ -52,7 +55,11 @@ export const jobRef = (job: Job): JobRef =>
     : { kind: 'notice', id: job.notice.id }
 
 const jobId = (ref: JobRef): string =>
-  ref.kind === 'request' ? deliveryJobId(ref.requestId, ref.channel) : ref.id
+  ref.kind === 'request'
+    ? deliveryJobId(ref.requestId, ref.channel)
+    : ref.kind === 'escalation'
+      ? escalationJobId(ref.requestId, ref.step)
+      : ref.id
 
 /** A notice to queue: one per carrier and outage (or per unread message, numbered). */
 interface NoticeToQueue {
@@ -62,6 +69,8 @@ interface NoticeToQueue {
   data: NoticeData
   /** The request it speaks of, when it names one: erased with it. */
   requestId?: string
+  /** What makes it one of a kind instead of the outage (a request's id): one per carrier. */
+  once?: string
 }
 
 /** The rows of a request's deliveries as it is stored: pending, or held in a flood. */
@@ -114,7 +123,7 @@ export async function insertNotices(
         locked_until: null,
         last_error: null,
         delivered_at: null,
-        once_key: `${notice.type}/${notice.subject}/${notice.outage}`,
+        once_key: `${notice.type}/${notice.subject}/${notice.once ?? notice.outage}`,
         payload: JSON.stringify({
           type: notice.type,
           subject: notice.subject,
@@ -122,10 +131,42 @@ export async function insertNotices(
           data: notice.data,
         } satisfies NoticePayload),
         progress: null,
+        faulted_at: null,
       })),
     )
     .onConflict((conflict) => conflict.columns(['channel', 'once_key']).doNothing())
     .execute()
+}
+
+/**
+ * The escalation of a request's WhatsApp message of `step`, due at `dueAt`: a job of its own
+ * lane, written with the message's id in one transaction (store/whatsapp.ts recordSent).
+ */
+export function escalationJob(requestId: string, step: number, dueAt: number): JobsTable {
+  return {
+    id: escalationJobId(requestId, step),
+    kind: 'escalation',
+    channel: 'escalation',
+    request_id: requestId,
+    state: 'pending',
+    attempts: 0,
+    next_attempt_at: dueAt,
+    retry_until: null,
+    queued_at: Date.now(),
+    locked_until: null,
+    last_error: null,
+    delivered_at: null,
+    once_key: null,
+    payload: JSON.stringify({ step }),
+    progress: null,
+    faulted_at: null,
+  }
+}
+
+/** An escalation the worker took: the request and the step of the message it escalates. */
+interface Escalation {
+  requestId: string
+  step: number
 }
 
 /** What waits on a channel, and what failed for good there. */
@@ -144,6 +185,7 @@ type Settlement = {
   next_attempt_at?: number
   last_error?: string | null
   delivered_at?: string
+  faulted_at?: number
 }
 
 export class JobQueue {
@@ -158,7 +200,9 @@ export class JobQueue {
    * Takes up to `limit` jobs of one channel that are due and held by nobody (notices first,
    * then the requests' deliveries, oldest due first) and holds them for `leaseMs`: a worker
    * that dies lets them go when it ends. With several servers on PostgreSQL each is taken by
-   * one of them (FOR UPDATE SKIP LOCKED). A probe of a failing channel takes one, due or not.
+   * one of them (FOR UPDATE SKIP LOCKED). A probe of a held channel takes the due jobs in turn
+   * (decision 024): first those that met no fault of the channel, then the one that met it
+   * longest ago, so one job that keeps failing never takes every probe.
    */
   claim(
     channel: Channel,
@@ -174,11 +218,11 @@ export class JobQueue {
         .where('channel', '=', channel)
         .where('state', '=', 'pending')
         .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-        // 'notice' sorts after 'delivery': notices go first, they speak of the others.
-        .orderBy('kind', 'desc')
-        .orderBy('next_attempt_at')
-        .limit(limit)
-      if (!probe) due = due.where('next_attempt_at', '<=', now)
+        .where('next_attempt_at', '<=', now)
+      // A probe reads the lane's due jobs in turn: it takes one, seldom, so a sort costs little.
+      if (probe) due = due.orderBy(sql`coalesce(faulted_at, 0)`)
+      // 'notice' sorts after 'delivery': notices go first, they speak of the others.
+      due = due.orderBy('kind', 'desc').orderBy('next_attempt_at').limit(limit)
       if (this.dialect.kind === 'postgres') due = due.forUpdate().skipLocked()
       const rows = await due.execute()
       if (rows.length === 0) return []
@@ -254,9 +298,22 @@ export class JobQueue {
     })
   }
 
-  /** A fault of the job's own that may pass: tried again at `nextAttemptAt`. */
-  markRetry(job: JobRef, nextAttemptAt: number, error: string): Promise<void> {
-    return this.settle(job, { state: 'pending', next_attempt_at: nextAttemptAt, last_error: error })
+  /**
+   * A fault of the job's own that may pass: tried again at `nextAttemptAt`. `faulted`: it looked
+   * like the channel's, and is the job's because the channel delivered others meanwhile.
+   */
+  markRetry(
+    job: JobRef,
+    nextAttemptAt: number,
+    error: string,
+    { faulted = false }: { faulted?: boolean } = {},
+  ): Promise<void> {
+    return this.settle(job, {
+      state: 'pending',
+      next_attempt_at: nextAttemptAt,
+      last_error: error,
+      ...(faulted && { faulted_at: Date.now() }),
+    })
   }
 
   /** A fault of the job's own that will not pass: a dead letter. */
@@ -265,11 +322,14 @@ export class JobQueue {
   }
 
   /**
-   * The channel failed, not the job: it stays pending as it was, its attempts uncounted, until
-   * the channel works again.
+   * The channel failed, not the job (`error`), or a stop cut its send (null): it stays pending as
+   * it was, its attempts uncounted, until the channel works again. A job that met the channel's
+   * fault goes to the back of the probes' turn.
    */
   putBack(job: JobRef, error: string | null): Promise<void> {
-    return this.settle(job, error === null ? {} : { last_error: error }, { countAttempt: false })
+    return this.settle(job, error === null ? {} : { last_error: error, faulted_at: Date.now() }, {
+      countAttempt: false,
+    })
   }
 
   /** Records who took a mail and who refused it for good, as the recipients answer. */
@@ -319,6 +379,43 @@ export class JobQueue {
     })
   }
 
+  /**
+   * Takes up to `limit` escalations due by `dueBy` (the escalation's clock) and held by nobody,
+   * and holds them for `leaseMs`; with several servers each is taken by one of them. Their lane
+   * is their own: no channel's hold delays them.
+   */
+  claimEscalations(limit: number, leaseMs: number, dueBy: number): Promise<Escalation[]> {
+    const now = Date.now()
+    return this.dialect.transact(async (trx) => {
+      let due = trx
+        .selectFrom('lead_jobs')
+        .select(['id', 'request_id', 'payload'])
+        .where('channel', '=', 'escalation')
+        .where('state', '=', 'pending')
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .where('next_attempt_at', '<=', dueBy)
+        .orderBy('kind', 'desc')
+        .orderBy('next_attempt_at')
+        .limit(limit)
+      if (this.dialect.kind === 'postgres') due = due.forUpdate().skipLocked()
+      const rows = await due.execute()
+      if (rows.length === 0) return []
+      await trx
+        .updateTable('lead_jobs')
+        .set({ locked_until: now + leaseMs })
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .execute()
+      return rows.map((row) => ({
+        requestId: row.request_id!,
+        step: (JSON.parse(row.payload!) as { step: number }).step,
+      }))
+    })
+  }
+
   /** Puts back every job a stopped worker of this store still held (SQLite: one server). */
   async releaseLeases(): Promise<void> {
     await this.db
@@ -353,7 +450,8 @@ export class JobQueue {
       .groupBy(['channel', 'state'])
       .execute()
     for (const row of rows) {
-      const backlog = backlogs.get(row.channel)!
+      // Deliveries only: their lane is a channel.
+      const backlog = backlogs.get(row.channel as Channel)!
       if (row.state === 'pending') {
         backlog.pending = Number(row.count)
         backlog.oldestQueuedAt = row.oldest === null ? null : Number(row.oldest)

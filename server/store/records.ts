@@ -29,6 +29,8 @@ export interface Delivery {
   /** E-mail only: who took the mail already, and who refused it for good. */
   doneRecipients: string[]
   refusedRecipients: string[]
+  /** When it last met a fault that looked like its channel's (ms since the epoch); null: none. */
+  faultedAt: number | null
 }
 
 export interface StoredRequest extends DemoRequestRecord {
@@ -78,6 +80,8 @@ export interface Notice {
   data: NoticeData
   createdAt: string
   attempts: number
+  /** When it last met a fault that looked like its channel's (ms since the epoch); null: none. */
+  faultedAt: number | null
 }
 
 /** What a notice says: the channel's outage, for the people who can mend it. */
@@ -92,6 +96,18 @@ export interface NoticeData {
   reason: string | null
   /** A WhatsApp message nobody read (type `whatsapp.unread`): who did not, and who is next. */
   unread?: UnreadData
+  /** A request its channel keeps failing (`delivery.stuck`) or gave up (`delivery.dead_letter`). */
+  stuck?: StuckData
+}
+
+/** The request a `delivery.stuck` or `delivery.dead_letter` notice names, and how it went. */
+export interface StuckData {
+  requestId: string
+  contactNumber: string
+  name: string
+  group: string
+  /** Tries so far. */
+  attempts: number
 }
 
 export interface UnreadData {
@@ -119,6 +135,9 @@ export interface NoticePayload {
   data: NoticeData
 }
 
+const msOrNull = (value: number | string | null): number | null =>
+  value === null ? null : Number(value)
+
 /** Who took a mail already and who refused it for good (lead_jobs.progress). */
 interface Recipients {
   done: string[]
@@ -132,7 +151,8 @@ export const recipients = (json: string | null): Recipients =>
 /** A delivery job's row as the worker and the listings see it. */
 export const toDelivery = (row: JobsTable): Delivery => ({
   requestId: row.request_id!,
-  channel: row.channel,
+  // A delivery's lane is always a channel.
+  channel: row.channel as Channel,
   state: row.state,
   attempts: row.attempts,
   nextAttemptAt: Number(row.next_attempt_at),
@@ -146,6 +166,7 @@ export const toDelivery = (row: JobsTable): Delivery => ({
       : null,
   doneRecipients: recipients(row.progress).done,
   refusedRecipients: recipients(row.progress).refused,
+  faultedAt: msOrNull(row.faulted_at),
 })
 
 /** A notice job's row as the worker sends it. */
@@ -153,17 +174,16 @@ export const toNotice = (row: JobsTable): Notice => {
   const payload = JSON.parse(row.payload!) as NoticePayload
   return {
     id: row.id,
-    carrier: row.channel,
+    // A notice's lane is always the channel that carries it.
+    carrier: row.channel as Channel,
     type: payload.type,
     subject: payload.subject,
     data: payload.data,
     createdAt: payload.createdAt,
     attempts: row.attempts,
+    faultedAt: msOrNull(row.faulted_at),
   }
 }
-
-const msOrNull = (value: number | string | null): number | null =>
-  value === null ? null : Number(value)
 
 /** A route row (with its messages, for listings) as the store hands it out. */
 export const toWhatsAppRoute = (

@@ -7,7 +7,10 @@ export type Channel = (typeof CHANNELS)[number]
 /** How long a delivery is retried for faults of its own before it is a dead letter: three days. */
 const RETRY_FOR_MS = 3 * 24 * 60 * 60 * 1000
 
-/** A delivery's columns as it is queued anew: tried at once, for RETRY_FOR_MS, held by nobody. */
+/**
+ * A delivery's columns as it is queued anew: tried at once, for RETRY_FOR_MS, held by nobody,
+ * with no fault met yet.
+ */
 export const queuedAnew = (now: number) =>
   ({
     state: 'pending',
@@ -16,6 +19,7 @@ export const queuedAnew = (now: number) =>
     retry_until: now + RETRY_FOR_MS,
     queued_at: now,
     locked_until: null,
+    faulted_at: null,
   }) as const
 
 /** The id of a request's delivery through `channel`: one per request and channel. */
@@ -36,8 +40,21 @@ export interface RequestsTable {
   held: number
 }
 
-/** What a job carries out: a request's delivery through one channel, or a notice. */
-export type JobKind = 'delivery' | 'notice'
+/**
+ * What a job carries out: a request's delivery through one channel, a notice, or the escalation
+ * of a WhatsApp message unread at its deadline (migration 070).
+ */
+export type JobKind = 'delivery' | 'notice' | 'escalation'
+
+/**
+ * The lane of the worker that works a job: a channel, or the escalations' own, which no
+ * channel's hold can block (decision 021).
+ */
+type Lane = Channel | 'escalation'
+
+/** The id of the escalation of a request's WhatsApp message of `step`: one per message. */
+export const escalationJobId = (requestId: string, step: number): string =>
+  `${requestId}/escalation/${step}`
 
 /**
  * The one job queue (migration 050): every delivery and notice, with its lease, retries and
@@ -47,7 +64,7 @@ export interface JobsTable {
   /** A delivery's is `deliveryJobId(request, channel)`; a notice's a UUID (its mails show it). */
   id: string
   kind: JobKind
-  channel: Channel
+  channel: Lane
   /** The request a delivery carries, or a WhatsApp notice speaks of; erased with it. */
   request_id: string | null
   state: DeliveryState
@@ -68,6 +85,12 @@ export interface JobsTable {
   payload: string | null
   /** A mail's recipients that took it already and that refused it for good, as JSON. */
   progress: string | null
+  /**
+   * When the job last met a fault that looked like its channel's (ms since the epoch): a probe
+   * takes the jobs that met none first, then the one that met it longest ago; and a job that
+   * meets it again after the channel delivered others has a fault of its own (decision 024).
+   */
+  faulted_at: number | string | null
 }
 
 /** How a channel delivers, shared by every server on the store. */
@@ -85,9 +108,18 @@ export interface ChannelsTable {
   outage_notified: number
 }
 
-/** A channel's outage and its end; a flood whose requests were held (its subject: the carrier); a WhatsApp message nobody read. */
+/**
+ * A channel's outage and its end; a flood whose requests were held (its subject: the carrier); a
+ * WhatsApp message nobody read; a request one channel keeps failing to deliver while it delivers
+ * others (past LEADS_ALERT_AFTER_SECONDS), and the same request given up as a dead letter.
+ */
 export type NoticeType =
-  'delivery.failing' | 'delivery.recovered' | 'demo_requests.held' | 'whatsapp.unread'
+  | 'delivery.failing'
+  | 'delivery.recovered'
+  | 'demo_requests.held'
+  | 'whatsapp.unread'
+  | 'delivery.stuck'
+  | 'delivery.dead_letter'
 
 /** Whose turn it is in each WhatsApp territory: the round robin, shared by every server. */
 export interface WhatsAppTurnsTable {

@@ -3,13 +3,22 @@
 // holds across restarts and several servers on one PostgreSQL); each message's times as the
 // status webhook reports them, in any order and more than once; and the move to the next rep,
 // done by one server only (the route's step is compared and set in one transaction), with the
-// one mail that says so queued in the same transaction. The channel's room (channels/whatsapp)
+// one mail that says so queued in the same transaction. A message the Cloud API took has its
+// escalation written as a job of lead_jobs in the same transaction (decision 021, migration 070):
+// a read status removes it, a move on removes it, and working it moves the request on only while
+// its message is unread and still the request's step. The channel's room (channels/whatsapp)
 // decides; this module keeps what it decided.
 import type { Kysely } from 'kysely'
 import type { Dialect } from './dialect.js'
-import { insertNotices } from './queue.js'
+import { escalationJob, insertNotices } from './queue.js'
 import { toWhatsAppRoute, type UnreadData, type WhatsAppRoute } from './records.js'
-import { deliveryJobId, queuedAnew, type Channel, type LeadDatabase } from './schema.js'
+import {
+  deliveryJobId,
+  escalationJobId,
+  queuedAnew,
+  type Channel,
+  type LeadDatabase,
+} from './schema.js'
 
 type Db = Kysely<LeadDatabase>
 
@@ -125,6 +134,11 @@ async function queueUnreadNotice(
   )
 }
 
+/** Removes the escalation of a message, unless it is gone already. */
+async function dropEscalation(trx: Db, requestId: string, step: number): Promise<void> {
+  await trx.deleteFrom('lead_jobs').where('id', '=', escalationJobId(requestId, step)).execute()
+}
+
 /** One status the Cloud API reported for a message. */
 export interface MessageStatus {
   wamid: string
@@ -149,22 +163,34 @@ export class WhatsAppBook {
     return row === undefined ? null : toWhatsAppRoute(row)
   }
 
-  /** The Cloud API took the message of this step: its id, and when it is escalated unread. */
-  async recordSent(
+  /**
+   * The Cloud API took the message of this step: its id, and when it is escalated unread, with
+   * the job that escalates it then, in one transaction.
+   */
+  recordSent(
     requestId: string,
     step: number,
     sent: { wamid: string; at: number; escalateAt: number },
   ): Promise<void> {
-    await this.dialect.db
-      .updateTable('lead_whatsapp_messages')
-      .set({
-        wamid: sent.wamid,
-        sent_at: sent.at,
-        escalate_at: Number.isFinite(sent.escalateAt) ? sent.escalateAt : null,
-      })
-      .where('request_id', '=', requestId)
-      .where('step', '=', step)
-      .execute()
+    const escalates = Number.isFinite(sent.escalateAt)
+    return this.dialect.transact(async (trx) => {
+      await trx
+        .updateTable('lead_whatsapp_messages')
+        .set({
+          wamid: sent.wamid,
+          sent_at: sent.at,
+          escalate_at: escalates ? sent.escalateAt : null,
+        })
+        .where('request_id', '=', requestId)
+        .where('step', '=', step)
+        .execute()
+      if (!escalates) return
+      await trx
+        .insertInto('lead_jobs')
+        .values(escalationJob(requestId, step, sent.escalateAt))
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute()
+    })
   }
 
   /**
@@ -202,55 +228,96 @@ export class WhatsAppBook {
     step: number,
     how: MoveOn,
   ): Promise<{ route: WhatsAppRoute; next: string | null } | null> {
+    return this.dialect.transact((trx) => this.moveOnIn(trx, requestId, step, how))
+  }
+
+  /**
+   * The escalation of the message of `step` is due: the request moves on, as `moveOn`, when the
+   * message is still unread and still the request's step; otherwise nothing happens. Either way
+   * the escalation's job is gone after, in the same transaction.
+   */
+  escalate(
+    requestId: string,
+    step: number,
+    how: Omit<MoveOn, 'because' | 'failure' | 'requeue'>,
+  ): Promise<{ route: WhatsAppRoute; next: string | null } | null> {
     return this.dialect.transact(async (trx) => {
-      const route = await this.lockedRoute(trx, requestId)
-      if (route === null || route.step !== step || route.exhaustedAt !== null) return null
-      await trx
-        .updateTable('lead_whatsapp_messages')
-        .set({ moved_on_at: how.at, moved_on_because: how.because })
+      const message = await trx
+        .selectFrom('lead_whatsapp_messages')
+        .select(['read_at', 'moved_on_at'])
         .where('request_id', '=', requestId)
         .where('step', '=', step)
-        .execute()
-      const nextStep = step + 1
-      const next = nextStep < route.roundEnd ? route.reps[nextStep % route.reps.length]! : null
-      if (next === null) {
-        await trx
-          .updateTable('lead_whatsapp')
-          .set({ exhausted_at: how.at })
-          .where('request_id', '=', requestId)
-          .execute()
-      } else {
-        await trx
-          .updateTable('lead_whatsapp')
-          .set({ step: nextStep })
-          .where('request_id', '=', requestId)
-          .execute()
-        await insertMessage(trx, requestId, nextStep, next)
-        if (how.requeue) {
-          const now = Date.now()
-          await trx
-            .updateTable('lead_jobs')
-            .set({ ...queuedAnew(now), last_error: null, delivered_at: null })
-            .where('id', '=', deliveryJobId(requestId, 'whatsapp'))
-            .execute()
-        }
-      }
-      const firstStep = route.roundEnd - route.reps.length
-      const tried = route.reps.slice(0, step - firstStep + 1)
-      await queueUnreadNotice(trx, requestId, {
-        rep: route.rep,
-        because: how.because,
-        failure: how.failure,
-        next,
-        tried,
-        minutes: how.escalateAfterMinutes,
-        carriers: how.carriers,
-      })
-      return {
-        route: { ...route, step: next === null ? step : nextStep, rep: next ?? route.rep },
-        next,
-      }
+        .executeTakeFirst()
+      const unread =
+        message !== undefined && message.read_at === null && message.moved_on_at === null
+      const moved = unread
+        ? await this.moveOnIn(trx, requestId, step, {
+            ...how,
+            because: 'unread',
+            failure: null,
+            requeue: true,
+          })
+        : null
+      await dropEscalation(trx, requestId, step)
+      return moved
     })
+  }
+
+  private async moveOnIn(
+    trx: Db,
+    requestId: string,
+    step: number,
+    how: MoveOn,
+  ): Promise<{ route: WhatsAppRoute; next: string | null } | null> {
+    const route = await this.lockedRoute(trx, requestId)
+    if (route === null || route.step !== step || route.exhaustedAt !== null) return null
+    await trx
+      .updateTable('lead_whatsapp_messages')
+      .set({ moved_on_at: how.at, moved_on_because: how.because })
+      .where('request_id', '=', requestId)
+      .where('step', '=', step)
+      .execute()
+    // Moved on, for whatever reason: its escalation has nothing left to do.
+    await dropEscalation(trx, requestId, step)
+    const nextStep = step + 1
+    const next = nextStep < route.roundEnd ? route.reps[nextStep % route.reps.length]! : null
+    if (next === null) {
+      await trx
+        .updateTable('lead_whatsapp')
+        .set({ exhausted_at: how.at })
+        .where('request_id', '=', requestId)
+        .execute()
+    } else {
+      await trx
+        .updateTable('lead_whatsapp')
+        .set({ step: nextStep })
+        .where('request_id', '=', requestId)
+        .execute()
+      await insertMessage(trx, requestId, nextStep, next)
+      if (how.requeue) {
+        const now = Date.now()
+        await trx
+          .updateTable('lead_jobs')
+          .set({ ...queuedAnew(now), last_error: null, delivered_at: null })
+          .where('id', '=', deliveryJobId(requestId, 'whatsapp'))
+          .execute()
+      }
+    }
+    const firstStep = route.roundEnd - route.reps.length
+    const tried = route.reps.slice(0, step - firstStep + 1)
+    await queueUnreadNotice(trx, requestId, {
+      rep: route.rep,
+      because: how.because,
+      failure: how.failure,
+      next,
+      tried,
+      minutes: how.escalateAfterMinutes,
+      carriers: how.carriers,
+    })
+    return {
+      route: { ...route, step: next === null ? step : nextStep, rep: next ?? route.rep },
+      next,
+    }
   }
 
   /**
@@ -269,7 +336,8 @@ export class WhatsAppBook {
         .executeTakeFirst()
       if (row === undefined) {
         // Its message's id is not stored yet (the answer that names it is on its way): kept for
-        // a day, applied as soon as it is (earlyStatuses).
+        // a day, applied as soon as it is (earlyStatuses); once per message and status, with
+        // its earliest time, however often Meta posts it.
         await this.dialect.db
           .insertInto('lead_whatsapp_early_statuses')
           .values({
@@ -279,6 +347,14 @@ export class WhatsAppBook {
             failure: status.failure,
             received_at: Date.now(),
           })
+          .onConflict((conflict) => conflict.columns(['wamid', 'status']).doNothing())
+          .execute()
+        await this.dialect.db
+          .updateTable('lead_whatsapp_early_statuses')
+          .set({ at: status.at, failure: status.failure })
+          .where('wamid', '=', status.wamid)
+          .where('status', '=', status.status)
+          .where('at', '>', status.at)
           .execute()
         continue
       }
@@ -308,27 +384,15 @@ export class WhatsAppBook {
           .where((eb) => eb.or([eb(column, 'is', null), eb(column, '>', at)]))
           .execute()
       }
+      // Read: its escalation has nothing left to do.
+      if (changes.read_at !== undefined) {
+        await dropEscalation(this.dialect.db, row.request_id, row.step)
+      }
       if (changes.failed_at !== undefined && row.moved_on_at === null) {
         failed.push({ requestId: row.request_id, step: row.step, failure: status.failure ?? '' })
       }
     }
     return failed
-  }
-
-  /** Messages whose rep has not read them by their deadline, and that are still the current step. */
-  async dueUnread(now: number): Promise<{ requestId: string; step: number }[]> {
-    const rows = await this.dialect.db
-      .selectFrom('lead_whatsapp_messages as m')
-      .innerJoin('lead_whatsapp as w', 'w.request_id', 'm.request_id')
-      .select(['m.request_id', 'm.step'])
-      .where('m.moved_on_at', 'is', null)
-      .where('m.read_at', 'is', null)
-      .where('m.escalate_at', '<=', now)
-      .whereRef('w.step', '=', 'm.step')
-      .where('w.exhausted_at', 'is', null)
-      .limit(100)
-      .execute()
-    return rows.map((row) => ({ requestId: row.request_id, step: row.step }))
   }
 
   /**

@@ -1,6 +1,7 @@
 // The real peers the delivery tests send to, in the test's own process: an SMTP server
 // (smtp-server, with mailparser reading what arrived) that can refuse the login (535), answer
-// 451 the first N times, 452 or 550 for one recipient, 554 for one message, or take its time;
+// 451 the first N times or to one message for as long as told, 452 or 550 for one recipient, 554
+// for one message, or take its time;
 // hostile mail servers that never greet, stall after DATA or answer without end; and a webhook
 // receiver that verifies each signature with the standardwebhooks library and can answer any
 // status, a redirect, or nothing at all.
@@ -31,6 +32,8 @@ export interface SmtpPeer {
   authFails: boolean
   /** Messages answered 554 at the end of DATA. */
   refuses: (mail: ParsedMail) => boolean
+  /** Messages answered 451 (try again later) at the end of DATA, each time they come. */
+  defers: (mail: ParsedMail) => boolean
   /** How long it takes over each message, in ms. */
   delayMs: number
   /** Logins tried, refused or not. */
@@ -50,6 +53,7 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
     busy: new Map(),
     authFails: false,
     refuses: () => false,
+    defers: () => false,
     delayMs: 0,
     logins: 0,
     close: async () => undefined,
@@ -83,6 +87,10 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
           if (peer.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, peer.delayMs))
           if (peer.failNext > 0) {
             peer.failNext--
+            callback(smtpError(451, '4.3.0 Try again later'))
+            return
+          }
+          if (peer.defers(mail)) {
             callback(smtpError(451, '4.3.0 Try again later'))
             return
           }

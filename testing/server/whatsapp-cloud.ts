@@ -3,7 +3,11 @@
 // `Authorization: Bearer {token}` and a template message body, answered with a `wamid.` id, or
 // with a Graph API error ({"error":{"message","type","code","error_data","fbtrace_id"}}) and the
 // Cloud API's codes: 190 for an expired token, 130429 for the throughput, 131026 for a number
-// that cannot receive, 132018 for a parameter with a line break, a tab or five spaces in a row.
+// that cannot receive, 132018 for a parameter with a line break, a tab or five spaces in a row;
+// and, per number as a test sets it, 130403 (the business blocked this user), 131056 (the pair
+// rate limit), 131047 (re-engagement), 190 or 131026, each with Meta's documented title and
+// details. A message it takes may be answered `held_for_quality_assessment`, as Meta does for
+// one it checks before it sends or drops it.
 // It then posts status callbacks to the server's webhook as Meta does, signed with the app
 // secret (X-Hub-Signature-256), or with a forged signature, or none.
 //   https://developers.facebook.com/docs/whatsapp/cloud-api/reference/messages
@@ -52,17 +56,62 @@ export interface CloudApiStandIn {
   throttled: boolean
   /** Recipients (digits) answered 400 / 131026: the number cannot receive. */
   unreachable: Set<string>
+  /** The error a message to this number (digits) is answered with now, if any. */
+  errorFor: (to: string) => DocumentedError | undefined
+  /** Answer messages it takes with `message_status: held_for_quality_assessment`. */
+  holdsForQuality: boolean
   /** Waits this long before it answers a message it took (its id known, not yet told). */
   answerDelayMs: number
   /** Told of each message it took. */
   onMessage: (message: CloudMessage) => void
-  /** Posts statuses to `webhookUrl` as Meta does; resolves with the webhook's answer. */
+  /**
+   * Posts statuses to `webhookUrl` as Meta does, in a batch with `inbound` text messages when
+   * given; resolves with the webhook's answer.
+   */
   postStatuses(
     webhookUrl: string,
     statuses: readonly CloudStatus[],
     signature?: 'valid' | 'forged' | 'none',
+    batch?: { inbound?: readonly string[] },
   ): Promise<number>
   close(): Promise<void>
+}
+
+/** The errors a test can have a number answered with (errorFor). */
+export type DocumentedError = 130403 | 131056 | 131047 | 190 | 131026
+
+/**
+ * Each as Meta documents it: HTTP status, title (in `message`, after the code) and details
+ * (https://developers.facebook.com/documentation/business-messaging/whatsapp/support/error-codes).
+ */
+const DOCUMENTED: Record<DocumentedError, { status: number; title: string; details: string }> = {
+  130403: {
+    status: 400,
+    title: 'Business blocked user',
+    details: 'Unable to deliver the message. This business has blocked the end user on WhatsApp',
+  },
+  131056: {
+    status: 400,
+    title: '(Business Account, Consumer Account) pair rate limit hit',
+    details:
+      'Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time.',
+  },
+  131047: {
+    status: 400,
+    title: 'Re-engagement message',
+    details:
+      'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
+  },
+  190: {
+    status: 401,
+    title: 'Error validating access token',
+    details: 'The access token has expired',
+  },
+  131026: {
+    status: 400,
+    title: 'Message undeliverable',
+    details: 'Unable to deliver message.',
+  },
 }
 
 const graphError = (code: number, message: string, details: string, type = 'OAuthException') => ({
@@ -87,6 +136,8 @@ export async function startCloudApi(): Promise<CloudApiStandIn> {
     tokenExpired: false,
     throttled: false,
     unreachable: new Set(),
+    errorFor: () => undefined,
+    holdsForQuality: false,
     answerDelayMs: 0,
     onMessage: () => undefined,
     postStatuses: async () => 0,
@@ -173,6 +224,11 @@ export async function startCloudApi(): Promise<CloudApiStandIn> {
           130429,
         )
       }
+      const documented = api.errorFor(to)
+      if (documented !== undefined) {
+        const { status, title, details } = DOCUMENTED[documented]
+        return answer(status, graphError(documented, title, details), documented)
+      }
       if (api.unreachable.has(to)) {
         return answer(
           400,
@@ -195,7 +251,12 @@ export async function startCloudApi(): Promise<CloudApiStandIn> {
         answer(200, {
           messaging_product: 'whatsapp',
           contacts: [{ input: to, wa_id: to }],
-          messages: [{ id: wamid, message_status: 'accepted' }],
+          messages: [
+            {
+              id: wamid,
+              message_status: api.holdsForQuality ? 'held_for_quality_assessment' : 'accepted',
+            },
+          ],
         })
       if (api.answerDelayMs > 0) setTimeout(accepted, api.answerDelayMs)
       else accepted()
@@ -204,7 +265,25 @@ export async function startCloudApi(): Promise<CloudApiStandIn> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   api.url = `http://127.0.0.1:${port}/${CLOUD_VERSION}`
-  api.postStatuses = async (webhookUrl, statuses, signature = 'valid') => {
+  api.postStatuses = async (webhookUrl, statuses, signature = 'valid', batch = {}) => {
+    // An inbound text message as the messages webhook carries it (its text up to 4,096 characters).
+    const inbound = (batch.inbound ?? []).map((text, i) => ({
+      value: {
+        messaging_product: 'whatsapp',
+        metadata: { display_phone_number: '15550783881', phone_number_id: PHONE_NUMBER_ID },
+        contacts: [{ profile: { name: 'Cliente' }, wa_id: '5215544444444' }],
+        messages: [
+          {
+            from: '5215544444444',
+            id: `wamid.entrante-${i}`,
+            timestamp: String(Math.floor(Date.now() / 1000)),
+            type: 'text',
+            text: { body: text },
+          },
+        ],
+      },
+      field: 'messages',
+    }))
     const body = JSON.stringify({
       object: 'whatsapp_business_account',
       entry: [
@@ -237,6 +316,7 @@ export async function startCloudApi(): Promise<CloudApiStandIn> {
               },
               field: 'messages',
             },
+            ...inbound,
           ],
         },
       ],

@@ -93,6 +93,7 @@ describe('the mail of a notice', () => {
         data: { since: '2026-11-24T16:05:00.000Z', waiting: 2, reason: 'HTTP 401: <b>no</b>' },
         createdAt: '2026-11-24T16:20:00.000Z',
         attempts: 0,
+        faultedAt: null,
       },
       'America/Mexico_City',
     )

@@ -1,9 +1,11 @@
 // The notices about delivery itself, in Spanish, for the people who can mend a channel: one when
 // a channel has failed for LEADS_ALERT_AFTER_SECONDS (which channel, since when, why, how many
 // requests wait, what to check, and that nothing is lost), one when it works again; and one when
-// a flood begins to be held. A mail for the sales team, or a webhook event of its own
-// (`delivery.failing`, `delivery.recovered`, `demo_requests.held`: webhook/notice-body.ts).
-import type { Channel, Notice, UnreadData } from '../../store/index.js'
+// a flood begins to be held; one naming a request that one channel keeps failing to deliver
+// while it delivers others, and one when that request is given up (decision 024). A mail for the
+// sales team, or a webhook event of its own (`delivery.failing`, `delivery.recovered`,
+// `demo_requests.held`, `delivery.stuck`, `delivery.dead_letter`: webhook/notice-body.ts).
+import type { Channel, Notice, StuckData, UnreadData } from '../../store/index.js'
 import { arrivedAt, visibleControls } from '../../text/index.js'
 import { noticeMailHtml } from './notice-mail-html.js'
 
@@ -73,11 +75,54 @@ function unreadText(unread: UnreadData): { subject: string; lines: string[] } {
   }
 }
 
+/** What refuses one request when its channel takes the others. */
+const STUCK_CHECK: Record<Channel, string> = {
+  email:
+    'qué rechaza el servidor de correo de este mensaje en concreto (su contenido, su tamaño, sus direcciones).',
+  webhook:
+    'qué rechaza el receptor de LEADS_WEBHOOK_URL (el CRM, n8n, Zapier o Make) de esta solicitud en concreto: sus datos o su tamaño.',
+  whatsapp:
+    'qué rechaza la API de WhatsApp de este mensaje en concreto: el número del representante o los datos de la solicitud.',
+}
+
+/** A request one channel keeps failing to deliver while it delivers others, or gave up on. */
+function stuckText(
+  notice: Notice,
+  stuck: StuckData,
+  timeZone: string,
+): { subject: string; lines: string[] } {
+  const name = CHANNEL_NAMES[notice.subject]
+  const contact = visibleControls(stuck.contactNumber)
+  const request = `n.º ${contact} de ${visibleControls(stuck.name).replace(/\s+/g, ' ')} (${visibleControls(stuck.group).replace(/\s+/g, ' ')})`
+  const tries = stuck.attempts === 1 ? '1 intento' : `${stuck.attempts} intentos`
+  const why = `Último error: ${notice.data.reason ?? 'sin detalle'}.`
+  if (notice.type === 'delivery.dead_letter') {
+    return {
+      subject: `No se entregó por ${name} la solicitud de demo ${contact}`,
+      lines: [
+        `La solicitud de demo ${request} no se pudo entregar por ${name}: se dejó de intentar tras ${tries}.`,
+        why,
+        `Sigue guardada en el servidor: npm run outbox -- --failed la muestra. Una vez resuelta la causa, npm run outbox -- --resend ${stuck.requestId} la envía otra vez.`,
+      ],
+    }
+  }
+  return {
+    subject: `Aviso: la solicitud de demo ${contact} no sale por ${name}`,
+    lines: [
+      `La solicitud de demo ${request} no sale por ${name} desde el ${arrivedAt(notice.data.since, timeZone)} (hora de ${timeZone}), aunque las demás sí salen: lleva ${tries}.`,
+      why,
+      `Se sigue reintentando sola, cada vez con más tiempo entre intentos, hasta tres días después de que llegó; si para entonces no sale, queda como no entregada y se avisa otra vez. Las demás solicitudes no esperan por ella.`,
+      `Qué revisar: ${STUCK_CHECK[notice.subject]} Su estado: npm run outbox en el servidor.`,
+    ],
+  }
+}
+
 /** The notice's subject and sentences, shared by its mail and its webhook event. */
 export function noticeText(notice: Notice, timeZone: string): { subject: string; lines: string[] } {
   if (notice.type === 'whatsapp.unread' && notice.data.unread !== undefined) {
     return unreadText(notice.data.unread)
   }
+  if (notice.data.stuck !== undefined) return stuckText(notice, notice.data.stuck, timeZone)
   const name = CHANNEL_NAMES[notice.subject]
   const since = `${arrivedAt(notice.data.since, timeZone)} (hora de ${timeZone})`
   if (notice.type === 'demo_requests.held') {

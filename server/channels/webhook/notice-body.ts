@@ -1,6 +1,7 @@
 // The webhook event of a notice about delivery: its own type (`delivery.failing`,
-// `delivery.recovered`, `demo_requests.held`, `whatsapp.unread`), `data.channel` the channel it
-// speaks of, and the same sentences as the notice's mail.
+// `delivery.recovered`, `demo_requests.held`, `whatsapp.unread`, `delivery.stuck`,
+// `delivery.dead_letter`), `data.channel` the channel it speaks of (and `data.request` the
+// request a stuck or dead-letter notice names), and the same sentences as the notice's mail.
 import { noticeText } from '../mail/index.js'
 import type { Notice } from '../../store/index.js'
 
@@ -24,6 +25,7 @@ export function noticeWebhookBody(notice: Notice, timeZone: string): string {
     data: {
       channel: notice.subject,
       ...(notice.data.unread !== undefined && { unread: notice.data.unread }),
+      ...(notice.data.stuck !== undefined && { request: notice.data.stuck }),
       since: notice.data.since,
       ...(notice.data.until !== undefined && { until: notice.data.until }),
       waiting: notice.data.waiting,

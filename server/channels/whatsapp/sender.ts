@@ -4,10 +4,12 @@
 //   https://developers.facebook.com/docs/whatsapp/cloud-api/reference/messages
 //   https://developers.facebook.com/docs/whatsapp/cloud-api/guides/send-message-templates
 // Who is to blame follows the Cloud API's error codes, not its HTTP statuses, as Meta advises
-// (https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes): a token that
-// expired (190), the throughput (130429) or pair rate limit (131056), a template that is not
-// approved, any 5xx or no answer hold the channel; a rep's number that cannot receive (131026,
-// 131047, …) is this request's, and it goes on to the next rep at once.
+// (https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes; decision 024):
+// a token that expired (190), the throughput (130429), a template that is not approved, any 5xx
+// or no answer hold the channel; a rep's number that cannot receive (131026) or that the
+// business blocked (130403) is that rep's, and the request goes on to the next rep at once; the
+// pair rate limit (131056) is that rep's for a few seconds: only this request waits, the others
+// go on.
 import type { WhatsAppConfig } from '../../settings/index.js'
 import type { Channel, LeadStore, WhatsAppRoute } from '../../store/index.js'
 import type { DemoRequestRecord } from '../../store/index.js'
@@ -20,15 +22,33 @@ import type { CountryCode } from 'libphonenumber-js/max'
 /** The most of an answer read: a Cloud API answer is a few hundred bytes. */
 const MAX_ANSWER_BYTES = 64 * 1024
 
-/** Codes that say this rep's number cannot receive the message: the next rep takes it. */
+/**
+ * Codes that say this rep's number cannot receive the message, and that a retry to it would not
+ * change (Meta: "do not retry"): the next rep takes it.
+ */
 const RECIPIENT_CODES = new Set([
+  130403, // the business blocked this user: unblock them to message them again
   131021, // recipient cannot be the sender
   131026, // message undeliverable (no WhatsApp, old version, terms not accepted)
   131030, // recipient not in the allowed list (a test number)
-  131047, // re-engagement message
   131049, // not delivered, to keep the ecosystem healthy
   131050, // the user stopped such messages
 ])
+// 131047 (re-engagement: more than 24 hours since the user last wrote) is not among them. Meta's
+// remedy for it is a template message, and every message this sender posts is one: a 131047 to a
+// template says that the Cloud API did not take it as one (the template or the number's setup),
+// which every send would meet, not that this rep cannot receive it. So it holds the channel like
+// a template not approved; should other requests go through meanwhile, the worker makes it this
+// request's own fault (decision 024).
+/**
+ * (Business Account, Consumer Account) pair rate limit hit: too many messages to this one number
+ * in a short time; Meta: wait and retry to send to the same number, "you can still send to a
+ * different number without waiting". The pair rate is about one message every 6 seconds to one
+ * user (https://developers.facebook.com/documentation/business-messaging/whatsapp/throughput,
+ * "pair rate limit"), so this request waits at least that long, on its own.
+ */
+const PAIR_RATE_CODE = 131056
+const PAIR_RATE_WAIT_MS = 6_000
 /** A parameter of this body the API refuses (132018): the request's own, not the channel's. */
 const BODY_CODES = new Set([132018])
 
@@ -117,7 +137,7 @@ async function boundedText(response: Response): Promise<string> {
 }
 
 interface GraphAnswer {
-  messages?: { id?: unknown }[]
+  messages?: { id?: unknown; message_status?: unknown }[]
   error?: { code?: unknown; message?: unknown; error_data?: { details?: unknown } }
 }
 
@@ -131,7 +151,7 @@ const parseAnswer = (text: string): GraphAnswer | null => {
 }
 
 type Sent =
-  | { kind: 'sent'; wamid: string }
+  | { kind: 'sent'; wamid: string; held: boolean }
   | { kind: 'refused'; reason: string }
   | Exclude<Outcome, { kind: 'delivered' }>
 
@@ -163,8 +183,11 @@ async function post(config: WhatsAppConfig, body: string, signal: AbortSignal): 
   const answer = parseAnswer(text)
   const wamid = answer?.messages?.[0]?.id
   if (response.status >= 200 && response.status < 300) {
+    // `held_for_quality_assessment`: Meta holds it to check its quality, then sends or drops it
+    // (https://developers.facebook.com/docs/whatsapp/cloud-api/reference/messages, message_status).
+    const held = answer?.messages?.[0]?.message_status === 'held_for_quality_assessment'
     return typeof wamid === 'string' && wamid !== ''
-      ? { kind: 'sent', wamid }
+      ? { kind: 'sent', wamid, held }
       : { kind: 'channel-fault', reason: `HTTP ${response.status} sin id de mensaje` }
   }
   const code = typeof answer?.error?.code === 'number' ? answer.error.code : null
@@ -176,6 +199,7 @@ async function post(config: WhatsAppConfig, body: string, signal: AbortSignal): 
     `WhatsApp ${code}${words !== '' ? `: ${words}` : ''} (HTTP ${response.status})`,
   )
   if (RECIPIENT_CODES.has(code)) return { kind: 'refused', reason }
+  if (code === PAIR_RATE_CODE) return { kind: 'retry', reason, waitMs: PAIR_RATE_WAIT_MS }
   if (BODY_CODES.has(code)) return { kind: 'rejected', reason, proven: false }
   return { kind: 'channel-fault', reason }
 }
@@ -222,7 +246,14 @@ export function whatsappSender(config: WhatsAppConfig, options: WhatsAppSenderOp
               options.timeZone,
             ),
           })
-          return { kind: 'delivered', note: `a ${route.rep}` }
+          // The Cloud API took it; held by Meta, the rep has not got it yet (and may never):
+          // the note says so, and its escalation moves it on if it stays unread.
+          return {
+            kind: 'delivered',
+            note: sent.held
+              ? `a ${route.rep}, que aún no lo recibe: Meta lo retiene para revisar su calidad`
+              : `a ${route.rep}`,
+          }
         }
         if (sent.kind !== 'refused') return sent
         const moved = await store.whatsapp.moveOn(id, route.step, {

@@ -3,7 +3,8 @@
 // hub.challenge), then posts each message's statuses (sent, delivered, read, failed), signed
 // with the app secret: X-Hub-Signature-256 is `sha256=` and the HMAC-SHA256 of the raw body.
 // A post without a valid signature changes nothing. Statuses come in any order and more than
-// once; the store (store/whatsapp.ts) keeps the earliest time of each.
+// once; the store (store/whatsapp.ts) keeps the earliest time of each, and a status of a message
+// it does not know yet once.
 //   https://developers.facebook.com/docs/graph-api/webhooks/getting-started
 //   https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/create-webhook-endpoint
 //   https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages/status
@@ -15,8 +16,12 @@ import type { MessageStatus } from '../../store/index.js'
 
 /** @internal its tests use it too */
 export const WHATSAPP_WEBHOOK_PATH = '/api/whatsapp/webhook'
-/** Meta batches statuses; a post of a thousand of them stays far below this. */
-const BODY_LIMIT = 1024 * 1024
+/**
+ * Meta batches statuses in posts of up to 3 MB, and drops a post that keeps failing after 7 days
+ * (https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/overview,
+ * "Payload size"): a post that size is taken whole.
+ */
+const BODY_LIMIT = 3 * 1024 * 1024
 const STATUSES = new Set(['sent', 'delivered', 'read', 'failed'])
 
 /** Whether `header` is `sha256=` and the HMAC-SHA256 of `body` with `secret`, compared in constant time. */

@@ -4,7 +4,11 @@
 // across a restart and with two servers on one PostgreSQL; a message read before its deadline
 // stops there, one unread goes to the next rep with one mail; outside working hours nothing
 // escalates until they begin (the escalation's clock is injected, nothing sleeps); a forged
-// status changes nothing; an expired token holds the channel and loses nothing.
+// status changes nothing; an expired token holds the channel and loses nothing. Each of Meta's
+// documented errors stays with what it names: a rep the business blocked (130403) or who cannot
+// receive (131026) is skipped, a rep's pair rate limit (131056) holds that request alone, a
+// 131047 to a template moves nobody; a batch of statuses of up to Meta's 3 MB is taken, and a
+// status posted twice is kept once.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -38,7 +42,7 @@ import {
 import type { StoredRequest } from '../../store/lead-store.js'
 import { asJson, formatRecord } from '../../cli/listing.js'
 import { MAIN_JS } from '../../../testing/server/compiled-server.js'
-import { storedRequests } from '../../../testing/server/store.js'
+import { rawDatabase, storedRequests } from '../../../testing/server/store.js'
 import { spawnSite, startSite } from '../../../testing/site.js'
 import { WHATSAPP_WEBHOOK_PATH } from './status-webhook.js'
 
@@ -375,6 +379,30 @@ describe('read, or escalated', () => {
     await expect.poll(() => peers.cloud.messages.length, { timeout: 10_000 }).toBe(2)
   })
 
+  it('with two servers on one PostgreSQL an escalation is made once, and a held WhatsApp channel does not delay its mail', async () => {
+    const peers = await world()
+    const databaseUrl = await freshDatabase()
+    const one = await server(peers, { kind: 'postgres', databaseUrl })
+    const two = await server(peers, { kind: 'postgres', databaseUrl })
+    await send(one, MEXICO)
+    await expect.poll(() => peers.cloud.messages.length, { timeout: 10_000 }).toBe(1)
+    await settled(one)
+    // Then the Cloud API fails for every message: the WhatsApp channel is held.
+    peers.cloud.tokenExpired = true
+    await send(two, SPAIN)
+    await expect.poll(() => heldChannel(one) || heldChannel(two), { timeout: 10_000 }).toBe(true)
+    peers.clock.now += 16 * MINUTE
+    await Promise.all([
+      one.worker.whatsapp!.escalateUnread(),
+      two.worker.whatsapp!.escalateUnread(),
+    ])
+    await expect.poll(() => unreadMails(peers.smtp).length, { timeout: 10_000 }).toBe(1)
+    expect(unreadMails(peers.smtp)[0]!.subject).toMatch(/ pasa a \+5215522222222$/)
+    // Many polls of both servers later, still one.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(unreadMails(peers.smtp)).toHaveLength(1)
+  })
+
   it('a forged or unsigned status changes nothing; the handshake answers only its token', async () => {
     const peers = await world()
     const running = await server(peers)
@@ -609,5 +637,120 @@ describe('npm start', () => {
     expect(refused.lines).toEqual([
       'LEADS_WHATSAPP_ROUTES "ventas" (for +52) is not a phone number with its country code, such as +5215511111111',
     ])
+  })
+})
+
+const heldChannel = (running: RunningDelivery) =>
+  running.log.some((line) => line.event === 'delivery-failing' && line.channel === 'whatsapp')
+
+const whatsappDelivery = (request: StoredRequest) =>
+  request.deliveries.find((d) => d.channel === 'whatsapp')!
+
+describe('each fault stays with what caused it', () => {
+  it('a rep the business blocked (130403) is skipped at once, never retried; the others go on', async () => {
+    const peers = await world()
+    peers.cloud.errorFor = (to) => (to === '5215511111111' ? 130403 : undefined)
+    const running = await server(peers)
+    await send(running, MEXICO)
+    await send(running, SPAIN)
+    await expect
+      .poll(() => recipients(peers.cloud).sort(), { timeout: 10_000 })
+      .toEqual(['+34600111222', '+5215522222222'])
+    await expect.poll(() => unreadMails(peers.smtp).length, { timeout: 10_000 }).toBe(1)
+    expect(unreadMails(peers.smtp)[0]!.text).toContain('130403')
+    expect(peers.cloud.attempts.filter((each) => each.code === 130403)).toHaveLength(1)
+    const requests = await settled(running)
+    expect(requests.map((request) => whatsappDelivery(request).state)).toEqual([
+      'delivered',
+      'delivered',
+    ])
+    expect(heldChannel(running)).toBe(false)
+  })
+
+  it("one rep's pair rate limit (131056) holds that request alone, for its wait; the other reps get theirs", async () => {
+    const peers = await world()
+    let limited = 1
+    peers.cloud.errorFor = (to) => (to === '5215511111111' && limited-- > 0 ? 131056 : undefined)
+    const running = await server(peers)
+    await send(running, MEXICO)
+    await send(running, MEXICO)
+    await send(running, SPAIN)
+    await expect
+      .poll(() => recipients(peers.cloud).sort(), { timeout: 10_000 })
+      .toEqual(['+34600111222', '+5215522222222'])
+    const [first] = await running.requests()
+    expect(whatsappDelivery(first!)).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      lastError: expect.stringMatching(/^WhatsApp 131056/),
+    })
+    // Meta's pair rate: it waits its turn for that rep, and goes to the same rep.
+    await expect.poll(() => peers.cloud.messages.length, { timeout: 20_000 }).toBe(3)
+    expect(recipients(peers.cloud)[0]).toBe('+5215511111111')
+    expect(unreadMails(peers.smtp)).toHaveLength(0)
+    expect(heldChannel(running)).toBe(false)
+  })
+
+  it('a 131047 to a template moves it to no other rep: it is retried on its own while the others go', async () => {
+    const peers = await world()
+    peers.cloud.errorFor = (to) => (to === '5215511111111' ? 131047 : undefined)
+    const running = await server(peers)
+    await send(running, MEXICO)
+    await send(running, MEXICO)
+    await send(running, SPAIN)
+    await expect
+      .poll(() => recipients(peers.cloud).sort(), { timeout: 10_000 })
+      .toEqual(['+34600111222', '+5215522222222'])
+    await expect
+      .poll(async () => whatsappDelivery((await running.requests())[0]!).attempts, {
+        timeout: 10_000,
+      })
+      .toBeGreaterThanOrEqual(1)
+    const [first] = await running.requests()
+    expect(whatsappDelivery(first!)).toMatchObject({
+      state: 'pending',
+      lastError: expect.stringMatching(/^WhatsApp 131047/),
+    })
+    // Still its first rep's: a template is exempt from the 24-hour window.
+    expect(whatsappOf(first!).messages.map((message) => message.rep)).toEqual(['+5215511111111'])
+    expect(unreadMails(peers.smtp)).toHaveLength(0)
+  })
+
+  it('a message Meta holds for quality assessment is not said to have reached the rep', async () => {
+    const peers = await world()
+    peers.cloud.holdsForQuality = true
+    const running = await server(peers)
+    await send(running, SPAIN)
+    const [request] = await settled(running)
+    expect(whatsappDelivery(request!).lastError).toBe(
+      'a +34600111222, que aún no lo recibe: Meta lo retiene para revisar su calidad',
+    )
+    // Unread past its deadline, it goes on like any other.
+    peers.clock.now += 16 * MINUTE
+    await running.worker.whatsapp!.escalateUnread()
+    await expect.poll(() => peers.cloud.messages.length, { timeout: 10_000 }).toBe(2)
+  })
+
+  it("takes a signed batch of statuses as large as Meta's 3 MB, and a repeated status once", async () => {
+    const peers = await world()
+    const running = await server(peers)
+    const unknown: CloudStatus[] = Array.from({ length: 5 }, (_, i) => ({
+      wamid: `wamid.de-otro-sistema-${i}`,
+      status: 'delivered' as const,
+      timestamp: seconds(peers.clock.now),
+    }))
+    // Meta batches: the statuses come with a few hundred inbound messages (2.5 MB in all).
+    const inbound = 'x'.repeat(4_000)
+    expect(
+      await peers.cloud.postStatuses(webhookUrl(running), unknown, 'valid', {
+        inbound: Array(640).fill(inbound),
+      }),
+    ).toBe(200)
+    expect(await peers.cloud.postStatuses(webhookUrl(running), unknown)).toBe(200)
+    const kept = await rawDatabase(running.store)
+      .selectFrom('lead_whatsapp_early_statuses')
+      .select(['wamid', 'status'])
+      .execute()
+    expect(kept.map((row) => row.wamid).sort()).toEqual(unknown.map((each) => each.wamid).sort())
   })
 })
