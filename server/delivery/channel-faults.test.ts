@@ -92,7 +92,12 @@ describe.each(['sqlite', 'postgres'] as const)('channel faults on %s', (kind) =>
     // Still young: the health endpoint does not cry yet, and nobody was sent a notice.
     expect(await running.health()).toEqual({
       status: 200,
-      body: { status: 'ok', channels: { email: 'failing', webhook: 'delivering' } },
+      body: {
+        status: 'ok',
+        channels: { email: 'failing', webhook: 'delivering' },
+        deadLetters: 0,
+        held: 0,
+      },
     })
 
     smtp.authFails = false
@@ -108,6 +113,8 @@ describe.each(['sqlite', 'postgres'] as const)('channel faults on %s', (kind) =>
     expect((await running.health()).body).toEqual({
       status: 'ok',
       channels: { email: 'delivering', webhook: 'delivering' },
+      deadLetters: 0,
+      held: 0,
     })
   })
 
@@ -292,7 +299,12 @@ describe('the people who can mend it are told', () => {
       )
       await expect
         .poll(async () => (await running.health()).body, { timeout: 10_000 })
-        .toEqual({ status: 'failing', channels: { [failing]: 'down', [carrier]: 'delivering' } })
+        .toEqual({
+          status: 'failing',
+          channels: { [failing]: 'down', [carrier]: 'delivering' },
+          deadLetters: 0,
+          held: 0,
+        })
       const down = await running.health()
       expect(down.status).toBe(503)
       // Names channels and states only.
