@@ -72,6 +72,8 @@ export interface WhatsAppRoute {
 /** A notice about delivery, as the worker sends it. */
 export interface Notice {
   id: string
+  /** The request it speaks of, when it names one (its mail threads under the request's). */
+  requestId: string | null
   carrier: Channel
   type: NoticeType
   subject: Channel
@@ -153,6 +155,7 @@ export const toNotice = (row: JobsTable): Notice => {
   const payload = JSON.parse(row.payload!) as NoticePayload
   return {
     id: row.id,
+    requestId: row.request_id,
     carrier: row.channel,
     type: payload.type,
     subject: payload.subject,

@@ -5,6 +5,7 @@
 // (`delivery.failing`, `delivery.recovered`, `demo_requests.held`: webhook/notice-body.ts).
 import type { Channel, Notice, UnreadData } from '../../store/index.js'
 import { arrivedAt, visibleControls } from '../../text/index.js'
+import { requestMailSubject } from './lead-mail.js'
 import { noticeMailHtml } from './notice-mail-html.js'
 
 /** Each channel as the notices and the listing name it. */
@@ -58,17 +59,17 @@ function unreadText(unread: UnreadData): { subject: string; lines: string[] } {
       : unread.because === 'failed'
         ? `El WhatsApp de la solicitud de demo ${request} no le llegó a ${unread.rep}: ${unread.failure ?? 'sin detalle'}.`
         : `El número ${unread.rep} no puede recibir el WhatsApp de la solicitud de demo ${request}: ${unread.failure ?? 'sin detalle'}. Revisa LEADS_WHATSAPP_ROUTES.`
+  // An answer to the request's own mail (mail-sender.ts threads it there by its Message-ID): a
+  // mail client shows it under the request, as long as the subject is the request's.
+  const subject = `Re: ${requestMailSubject(unread)}`
   if (unread.next !== null) {
-    return {
-      subject: `WhatsApp sin leer: la solicitud ${unread.contactNumber} pasa a ${unread.next}`,
-      lines: [what, `Ahora se le envía a ${unread.next}.`],
-    }
+    return { subject, lines: [what, `Ahora se le envía a ${unread.next}.`] }
   }
   return {
-    subject: `Nadie ha leído la solicitud de demo ${unread.contactNumber} en WhatsApp`,
+    subject,
     lines: [
       what,
-      `Nadie la ha leído: se le envió a ${list(unread.tried)}, a cada uno una vez. Que alguien del equipo la atienda ya; los datos están en el correo de la solicitud y en npm run outbox.`,
+      `Ya se intentó con todos (${list(unread.tried)}, a cada uno una vez) y nadie la ha leído en WhatsApp. Que alguien del equipo la atienda ya; los datos están en el correo de la solicitud, al que responde este, y en npm run outbox.`,
     ],
   }
 }
