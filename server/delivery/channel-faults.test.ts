@@ -368,6 +368,19 @@ describe('the people who can mend it are told', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(posted(webhook, 'demo_requests.held')).toHaveLength(1)
     expect(flood()).toHaveLength(1)
+    // Until it grows tenfold: ten held, and one more notice on each channel says so.
+    await send(running, 5, 7)
+    await expect
+      .poll(() => posted(webhook, 'demo_requests.held').length, { timeout: 10_000 })
+      .toBe(2)
+    expect(posted(webhook, 'demo_requests.held')[1]!.body.data).toMatchObject({ held: 10 })
+    const grew = () =>
+      smtp.mails.filter((mail) => (mail.subject ?? '').startsWith('Aviso: la avalancha'))
+    await expect.poll(() => grew().length, { timeout: 10_000 }).toBe(1)
+    expect(grew()[0]!.subject).toBe(
+      'Aviso: la avalancha de solicitudes de demo sigue; ya hay 10 retenidas',
+    )
+    expect(grew()[0]!.text).toContain('ya hay 10 solicitudes retenidas, que no se envían a nadie')
     // Only the two under the ceiling went out as requests.
     expect(smtp.mails.filter((mail) => (mail.subject ?? '').startsWith('Solicitud'))).toHaveLength(
       2,

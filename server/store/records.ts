@@ -88,8 +88,10 @@ export interface NoticeData {
   since: string
   /** When it ended, for a recovery. */
   until?: string
-  /** Requests waiting for the channel when the notice was written. */
+  /** Requests waiting for the channel when the notice was written (held ones, for a flood). */
   waiting: number
+  /** A flood's notice as it grows, after the one that said it began. */
+  grew?: boolean
   /** The last error the channel gave. */
   reason: string | null
   /** A WhatsApp message nobody read (type `whatsapp.unread`): who did not, and who is next. */

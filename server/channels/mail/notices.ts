@@ -83,6 +83,15 @@ export function noticeText(notice: Notice, timeZone: string): { subject: string;
   const since = `${arrivedAt(notice.data.since, timeZone)} (hora de ${timeZone})`
   if (notice.type === 'demo_requests.held') {
     const held = notice.data.waiting
+    if (notice.data.grew === true) {
+      return {
+        subject: `Aviso: la avalancha de solicitudes de demo sigue; ya hay ${held} retenidas`,
+        lines: [
+          `La avalancha de solicitudes de demo que empezó el ${since} sigue: ya hay ${held} solicitudes retenidas, que no se envían a nadie. Se avisa de nuevo cuando sean diez veces más.`,
+          'No se pierde ninguna. Para revisarlas: npm run outbox -- --held en el servidor; las que sean de personas reales se envían con npm run outbox -- --release ID (o todas con --release-held), y el resto se borra con --erase-held.',
+        ],
+      }
+    }
     return {
       subject:
         'Aviso: llegan demasiadas solicitudes de demo; las que pasan del límite quedan retenidas',
