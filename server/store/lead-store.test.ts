@@ -143,6 +143,7 @@ describe.each(KINDS)('the store on %s', (kind) => {
       '040-whatsapp',
       '050-one-job-queue',
       '060-idempotency-keys',
+      '080-listing-order',
     ])
   })
 
