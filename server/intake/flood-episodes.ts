@@ -8,7 +8,7 @@
 const QUIET_MS = 60_000
 
 /** What one more held request means for the sales team. */
-export type FloodNews = { kind: 'began' | 'grew'; since: Date } | null
+type FloodNews = { kind: 'began' | 'grew'; since: Date } | null
 
 export class FloodEpisodes {
   #lastHeldAt = Number.NEGATIVE_INFINITY
