@@ -37,6 +37,7 @@ const STARTS_PROGRAMS = [
   'server/channels/whatsapp/whatsapp.test.ts',
   'server/http/static-hosts.test.ts',
   'server/alert-rules.test.ts',
+  'server/alert-rules-prometheus.test.ts',
 ]
 
 /**
