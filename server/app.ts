@@ -351,7 +351,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // server out of rotation (/readyz does that), as requests are still stored.
   app.get('/healthz/delivery', async (_request, reply) => {
     reply.header('cache-control', NO_STORE)
-    if (demoRequests === null) return reply.send({ status: 'ok', channels: {} })
+    if (demoRequests === null) {
+      return reply.send({ status: 'ok', channels: {}, deadLetters: 0, held: 0 })
+    }
     const health = await demoRequests.health()
     return reply.code(health.ok ? 200 : 503).send(health.body)
   })

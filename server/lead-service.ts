@@ -75,6 +75,15 @@ export async function openLeadService(
     holdsDataDir: lock !== null,
 
     async begin(log) {
+      const mode = lock?.openToOthers ?? null
+      if (mode !== null) {
+        const shown = `0${mode.toString(8)}`
+        log.warn(
+          { event: 'data-dir-not-private', dataDir: config.dataDir, mode: shown },
+          `DATA_DIR ${config.dataDir} may be read by other users of this machine (mode ${shown}); ` +
+            `it holds personal data: chmod 700 ${config.dataDir}`,
+        )
+      }
       await importDataDirOutboxAtStart(store, config.dataDir, log)
       // After the import, whose oldest requests may already be past the retention period.
       if (config.retentionDays > 0) {

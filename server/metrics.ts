@@ -1,13 +1,27 @@
-// Prometheus metrics (prom-client) on a listener of their own, on 127.0.0.1:METRICS_PORT and
-// never on the public port: what waits on each channel and for how long, deliveries by outcome,
-// dead letters, whether each channel is up, and the process's defaults. Names follow
-// Prometheus's conventions (gaspre_ prefix, base units, _total counters); labels hold channel
-// names and outcomes only, never personal data.
+// Prometheus metrics (prom-client) on a listener of their own, on METRICS_HOST:METRICS_PORT
+// (127.0.0.1 unless told) and never on the public port: what waits on each channel and since
+// when, deliveries by outcome, dead letters, held requests, whether each channel is up and since
+// when it fails, and the process's defaults. Names follow Prometheus's conventions (gaspre_
+// prefix, base units, _total counters only); labels hold channel names and outcomes only, never
+// personal data.
+//
+// The gauges an alert is written on are read from the store at each scrape, and the moments are
+// timestamps (Unix seconds), not ages or `for:` clocks: a restarted server, or any server of
+// several on one PostgreSQL, says the same, so an alert keeps its clock across restarts and
+// fires once per fleet (decision 025; the rules are in docs/production.md).
 import { createServer, type Server } from 'node:http'
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client'
 import { channelReports, type ChannelReport } from './queue/index.js'
 import type { DeliveryObserver } from './delivery/index.js'
 import type { Channel, LeadStore } from './store/index.js'
+
+/** What one scrape reads from the store. */
+interface StoreFigures {
+  reports: ChannelReport[]
+  held: number
+}
+
+const seconds = (ms: number | null): number => (ms === null ? 0 : ms / 1000)
 
 /** One gauge per channel: its name, its help, and its value from the channel's report. */
 const CHANNEL_GAUGES: [string, string, (report: ChannelReport, now: number) => number][] = [
@@ -23,6 +37,11 @@ const CHANNEL_GAUGES: [string, string, (report: ChannelReport, now: number) => n
       backlog.oldestQueuedAt === null ? 0 : (now - backlog.oldestQueuedAt) / 1000,
   ],
   [
+    'gaspre_delivery_oldest_pending_since_seconds',
+    'When the longest-waiting delivery of each channel was queued (Unix time); 0 when none waits.',
+    ({ backlog }) => seconds(backlog.oldestQueuedAt),
+  ],
+  [
     'gaspre_dead_letters',
     'Deliveries that failed for good and wait to be re-sent (npm run outbox -- --failed).',
     (report) => report.backlog.failed,
@@ -35,8 +54,19 @@ const CHANNEL_GAUGES: [string, string, (report: ChannelReport, now: number) => n
   [
     'gaspre_channel_failing_since_seconds',
     'When the current outage of a channel began (Unix time); 0 while it delivers.',
-    ({ state }) => (state.failingSince === null ? 0 : state.failingSince / 1000),
+    ({ state }) => seconds(state.failingSince),
   ],
+]
+
+/**
+ * prom-client's defaults, less the three gauges it names `…_total` (`promtool check metrics`:
+ * "non-counter metrics should not have _total suffix"): each is the sum of the gauge beside it
+ * that it repeats by type (`nodejs_active_handles{type}` and so on).
+ */
+const REPEATED_DEFAULTS = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
 ]
 
 export interface DeliveryMetrics {
@@ -52,6 +82,7 @@ export function deliveryMetrics(
 ): DeliveryMetrics {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
+  for (const name of REPEATED_DEFAULTS) registry.removeSingleMetric(name)
   const deliveries = new Counter({
     name: 'gaspre_deliveries_total',
     help: 'Sends through each channel by outcome: delivered, retried, channel_fault, dead_letter.',
@@ -60,7 +91,7 @@ export function deliveryMetrics(
   })
   // Read from the store once per scrape, before the gauges are collected, so that every server
   // on one PostgreSQL says the same.
-  let latest: ChannelReport[] = []
+  let latest: StoreFigures = { reports: [], held: 0 }
   for (const [name, help, value] of CHANNEL_GAUGES) {
     new Gauge({
       name,
@@ -69,10 +100,20 @@ export function deliveryMetrics(
       registers: [registry],
       collect() {
         const now = Date.now()
-        for (const report of latest) this.set({ channel: report.state.channel }, value(report, now))
+        for (const report of latest.reports) {
+          this.set({ channel: report.state.channel }, value(report, now))
+        }
       },
     })
   }
+  new Gauge({
+    name: 'gaspre_requests_held',
+    help: 'Demo requests held in a flood, waiting for a person to release or erase them (npm run outbox -- --held).',
+    registers: [registry],
+    collect() {
+      this.set(latest.held)
+    },
+  })
   for (const channel of channels) {
     for (const outcome of ['delivered', 'retried', 'channel_fault', 'dead_letter']) {
       deliveries.inc({ channel, outcome }, 0)
@@ -81,14 +122,21 @@ export function deliveryMetrics(
   return {
     observer: { outcome: (channel, outcome) => deliveries.inc({ channel, outcome }) },
     async scrape() {
-      latest = await channelReports(store, channels, alertAfterMs)
+      const [reports, held] = await Promise.all([
+        channelReports(store, channels, alertAfterMs),
+        store.heldCount(),
+      ])
+      latest = { reports, held }
       return { contentType: registry.contentType, text: await registry.metrics() }
     },
   }
 }
 
-/** Serves `/metrics` on 127.0.0.1:port only; resolves once it listens. */
-export async function listenForMetrics(metrics: DeliveryMetrics, port: number): Promise<Server> {
+/** Serves `/metrics` on host:port only; resolves once it listens. */
+export async function listenForMetrics(
+  metrics: DeliveryMetrics,
+  { host, port }: { host: string; port: number },
+): Promise<Server> {
   const server = createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found')
@@ -102,7 +150,7 @@ export async function listenForMetrics(metrics: DeliveryMetrics, port: number): 
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => resolve())
+    server.listen(port, host, () => resolve())
   })
   return server
 }

@@ -2,7 +2,7 @@
 // a crash, on SQLite and on PostgreSQL.
 import { readdirSync, readFileSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
-import { connect } from 'node:net'
+import { connect, createServer, type AddressInfo } from 'node:net'
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -61,6 +61,14 @@ const submit = (url: string, email: string): Promise<HttpResponse> =>
     body: demoRequestBody(email),
     timeoutMs: 20_000,
   })
+
+/** A port another program listens on, on 127.0.0.1, until closed. */
+async function holdPort(): Promise<{ port: number; close: () => Promise<void> }> {
+  const other = createServer()
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve))
+  const { port } = other.address() as AddressInfo
+  return { port, close: () => new Promise((resolve) => other.close(() => resolve())) }
+}
 
 const refusesConnections = (url: string): Promise<boolean> =>
   new Promise((done) => {
@@ -310,6 +318,54 @@ describe('the server process', () => {
     expect((await server.exited).code).toBe(1)
     expect(server.lines).toEqual([
       'LEADS_WEBHOOK_SECRET must be set when LEADS_WEBHOOK_URL is: the webhook is always signed',
+    ])
+  })
+
+  it('refuses to start on a port another program listens on, in one line naming PORT', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+    const taken = await holdPort()
+    try {
+      const server = refuse({ DATA_DIR: dataDir, PORT: String(taken.port) })
+      expect((await server.exited).code).toBe(1)
+      expect(server.lines).toEqual([
+        `PORT ${taken.port} cannot be listened on: another program listens on 127.0.0.1:${taken.port}; stop it, or choose another PORT`,
+      ])
+    } finally {
+      await taken.close()
+    }
+  })
+
+  it('refuses METRICS_PORT equal to PORT, or taken by another program, in one line naming it', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+    const same = refuse({ DATA_DIR: dataDir, PORT: '3917', METRICS_PORT: '3917' })
+    expect((await same.exited).code).toBe(1)
+    expect(same.lines).toEqual([
+      'METRICS_PORT must differ from PORT (both 3917): the metrics are never served on the public port',
+    ])
+    const taken = await holdPort()
+    try {
+      const busy = refuse({ DATA_DIR: dataDir, METRICS_PORT: String(taken.port) })
+      expect((await busy.exited).code).toBe(1)
+      expect(busy.lines).toEqual([
+        `METRICS_PORT ${taken.port} cannot be listened on: another program listens on 127.0.0.1:${taken.port}; stop it, or choose another METRICS_PORT`,
+      ])
+    } finally {
+      await taken.close()
+    }
+  })
+
+  it('refuses a webhook secret its signing library could not use, without writing it out', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+    // whsec_ and base64 to the eye, but 21 characters: no whole bytes (and 15 of them at most).
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8IL'
+    const server = refuse({
+      DATA_DIR: dataDir,
+      LEADS_WEBHOOK_URL: 'https://crm.example.com/hooks/leads',
+      LEADS_WEBHOOK_SECRET: secret,
+    })
+    expect((await server.exited).code).toBe(1)
+    expect(server.lines).toEqual([
+      `LEADS_WEBHOOK_SECRET must be whsec_ followed by the base64 of 24 to 64 random bytes, not the ${secret.length} characters given`,
     ])
   })
 

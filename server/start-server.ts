@@ -50,6 +50,31 @@ function stopGracefully(app: FastifyInstance, config: ServerConfig, leads: LeadS
   )
 }
 
+/**
+ * A port the server cannot listen on, in one line that names the variable, as a wrong setting
+ * is told (the other program, the user, or an address that is not this machine's).
+ */
+function cannotListen(
+  portName: string,
+  port: number,
+  hostName: string,
+  host: string,
+  error: unknown,
+): ConfigError {
+  const code = (error as NodeJS.ErrnoException | null)?.code
+  const why =
+    code === 'EADDRINUSE'
+      ? `another program listens on ${host}:${port}; stop it, or choose another ${portName}`
+      : code === 'EACCES'
+        ? `this user (uid ${process.getuid?.() ?? '?'}) may not listen on port ${port}; choose one above 1023, or let a proxy listen on it`
+        : code === 'EADDRNOTAVAIL'
+          ? `${hostName} ${host} is no address of this machine`
+          : error instanceof Error
+            ? error.message
+            : String(error)
+  return new ConfigError(`${portName} ${port} cannot be listened on: ${why}`)
+}
+
 /** The channels for the start's line; the webhook by its origin alone (its path may be a key). */
 const describeChannels = ({ delivery }: ServerConfig): string =>
   [
@@ -94,15 +119,23 @@ export async function startServer(seams: StoreSeams = {}): Promise<void> {
     trustProxy: config.trustProxy,
     ...(leads !== null && { demoRequests: leads.demoRequests }),
   })
-  // Its own listener on 127.0.0.1, never the public port; a port taken stops the start.
+  // Its own listener (METRICS_HOST, 127.0.0.1 unless told), never the public port; a port
+  // taken stops the start.
   const metrics = leads?.metrics ?? null
+  const metricsPort = config.metricsPort
   const metricsServer =
-    metrics !== null && config.metricsPort !== undefined
-      ? await listenForMetrics(metrics, config.metricsPort).catch((error: unknown) => {
-          throw new ConfigError(
-            `METRICS_PORT ${config.metricsPort} cannot be listened on: ${error instanceof Error ? error.message : String(error)}`,
-          )
-        })
+    metrics !== null && metricsPort !== undefined
+      ? await listenForMetrics(metrics, { host: config.metricsHost, port: metricsPort }).catch(
+          (error: unknown) => {
+            throw cannotListen(
+              'METRICS_PORT',
+              metricsPort,
+              'METRICS_HOST',
+              config.metricsHost,
+              error,
+            )
+          },
+        )
       : null
   app.addHook('onClose', async () => {
     await new Promise<void>((done) => (metricsServer ? metricsServer.close(() => done()) : done()))
@@ -111,11 +144,16 @@ export async function startServer(seams: StoreSeams = {}): Promise<void> {
   await leads?.begin(app.log)
   const store = leads?.demoRequests ?? null
 
-  const address = await app.listen({ port: config.port, host: config.host })
+  const address = await app
+    .listen({ port: config.port, host: config.host })
+    .catch((error: unknown) => {
+      throw cannotListen('PORT', config.port, 'HOST', config.host, error)
+    })
   const url = new URL(address)
   console.log(`Listening on ${url.origin}/`)
   if (metricsServer !== null) {
-    console.log(`Metrics for Prometheus on http://127.0.0.1:${config.metricsPort}/metrics`)
+    const host = config.metricsHost.includes(':') ? `[${config.metricsHost}]` : config.metricsHost
+    console.log(`Metrics for Prometheus on http://${host}:${metricsPort}/metrics`)
   }
   if (store !== null) {
     console.log(

@@ -1,28 +1,48 @@
 // How each delivery of a request went, in Spanish, for the listing and the spreadsheet: one
 // line per channel, and one per WhatsApp rep tried.
-import type { Delivery, WhatsAppRoute } from '../store/index.js'
+import { CHANNEL_NAMES } from '../channels/mail/index.js'
+import type { ChannelState, Delivery, WhatsAppRoute } from '../store/index.js'
 import { arrivedAt } from '../text/index.js'
 
 const failedAttempts = (count: number): string =>
   `${count} ${count === 1 ? 'intento fallido' : 'intentos fallidos'}`
 
-/** How a delivery went, for a person: entregado, pendiente con el próximo intento, fallido y por qué. */
-export function deliveryState(delivery: Delivery, timeZone: string): string {
+/**
+ * How a delivery went, for a person: entregado, pendiente con el próximo intento, fallido y por
+ * qué. `channel`, when known, is its channel's state: while the channel fails, a delivery waits
+ * for the channel's next try, whatever its own time says.
+ */
+export function deliveryState(
+  delivery: Delivery,
+  timeZone: string,
+  channel?: ChannelState,
+): string {
+  const now = Date.now()
   const when = (ms: number) => arrivedAt(new Date(ms).toISOString(), timeZone)
+  const at = (ms: number) => (ms <= now ? 'ya' : `el ${when(ms)}`)
   switch (delivery.state) {
     case 'delivered':
       return (
         `entregado el ${arrivedAt(delivery.deliveredAt ?? '', timeZone)}` +
         (delivery.lastError !== null ? ` (${delivery.lastError})` : '')
       )
-    case 'pending':
+    case 'pending': {
       if (delivery.sendingUntil !== null) {
         return `pendiente: enviándose ahora (${failedAttempts(delivery.attempts)} antes)`
       }
+      if (channel?.failingSince != null) {
+        const next = channel.nextProbeAt ?? now
+        // Why it fails is the channel's line, at the top of the listing.
+        return (
+          `pendiente: el envío por ${CHANNEL_NAMES[delivery.channel]} falla; se intenta de nuevo ` +
+          (next <= now ? 'en unos segundos' : `el ${when(next)}`)
+        )
+      }
       return delivery.attempts === 0
-        ? `pendiente: se envía ${delivery.nextAttemptAt <= Date.now() ? 'ya' : `el ${when(delivery.nextAttemptAt)}`}`
-        : `pendiente: próximo intento el ${when(delivery.nextAttemptAt)} ` +
+        ? `pendiente: se envía ${at(delivery.nextAttemptAt)}`
+        : `pendiente: próximo intento ${at(delivery.nextAttemptAt)} ` +
             `(${failedAttempts(delivery.attempts)}; ${delivery.lastError ?? 'sin detalle'})`
+    }
     case 'failed':
       return `fallido: ${delivery.lastError ?? 'sin detalle'} (tras ${delivery.attempts} ${delivery.attempts === 1 ? 'intento' : 'intentos'})`
     case 'held':

@@ -7,6 +7,7 @@ import { type DemoRequests } from '../demo-requests/index.js'
 import { deliveryState, whatsAppLines } from './delivery-lines.js'
 import {
   type Channel,
+  type ChannelState,
   type Delivery,
   type StoredRequest,
   type WhatsAppRoute,
@@ -31,6 +32,9 @@ function field(label: string, value: string): string {
   return [`  ${`${label}:`.padEnd(WIDTH)}${first}`, ...rest.map((line) => indent + line)].join('\n')
 }
 
+/** Each configured channel's state, for what a pending delivery waits on. */
+type ChannelStates = ReadonlyMap<Channel, ChannelState>
+
 export function formatRecord(
   record: DemoRequestRecord & {
     deliveries?: Delivery[]
@@ -39,6 +43,7 @@ export function formatRecord(
   },
   index: number | string,
   timeZone = DEFAULT_TIME_ZONE,
+  channels: ChannelStates = new Map(),
 ): string {
   const when = `${arrivedAt(record.receivedAt, timeZone)} (${timeZone})`
   const lines = [`#${index}  ${visibleControls(`${when}  ${record.id}`)}`]
@@ -58,7 +63,12 @@ export function formatRecord(
   const deliveries = record.deliveries ?? []
   if (deliveries.length === 0) lines.push(field('Envío', 'ninguno configurado: solo guardada'))
   for (const delivery of deliveries) {
-    lines.push(field(CHANNEL_LABELS[delivery.channel], deliveryState(delivery, timeZone)))
+    lines.push(
+      field(
+        CHANNEL_LABELS[delivery.channel],
+        deliveryState(delivery, timeZone, channels.get(delivery.channel)),
+      ),
+    )
     if (delivery.channel === 'whatsapp' && record.whatsapp != null) {
       const shown = whatsAppLines(record.whatsapp, timeZone)
       lines.push(field(`WhatsApp (${record.whatsapp.territory})`, shown.join('\n')))
@@ -108,8 +118,16 @@ export function channelLines(reports: readonly ChannelReport[], timeZone: string
     const label = CHANNEL_LABELS[state.channel]
     const waiting =
       backlog.pending === 1 ? 'espera 1 solicitud' : `esperan ${backlog.pending} solicitudes`
+    // Dead letters wait for a person: said on every listing until they are re-sent.
+    const dead =
+      backlog.failed === 0
+        ? ''
+        : backlog.failed === 1
+          ? ' 1 envío falló para siempre y espera a que alguien lo reenvíe: npm run outbox -- --failed.'
+          : ` ${backlog.failed} envíos fallaron para siempre y esperan a que alguien los reenvíe: ` +
+            'npm run outbox -- --failed.'
     if (state.failingSince === null) {
-      return `${label}: entrega con normalidad${backlog.pending > 0 ? ` (${waiting})` : ''}.`
+      return `${label}: entrega con normalidad${backlog.pending > 0 ? ` (${waiting})` : ''}.${dead}`
     }
     const next =
       state.nextProbeAt !== null && state.nextProbeAt > Date.now()
@@ -117,7 +135,7 @@ export function channelLines(reports: readonly ChannelReport[], timeZone: string
         : 'próximo intento en unos segundos'
     return (
       `${label}: FALLA desde el ${when(state.failingSince)} (${visibleControls(state.lastError ?? 'sin detalle')}); ` +
-      `${waiting}, ninguna se pierde; ${next}.`
+      `${waiting}, ninguna se pierde; ${next}.${dead}`
     )
   })
 }
@@ -129,8 +147,10 @@ export async function writeListing(
   timeZone: string,
   only: 'failed' | 'held' | null,
 ) {
+  let channels: ChannelStates = new Map()
   if (store.channels.length > 0) {
     const reports = await store.channelReports()
+    channels = new Map(reports.map((report) => [report.state.channel, report.state]))
     await output.write(`${channelLines(reports, timeZone).join('\n')}\n\n`)
   }
   const failedOnly = only === 'failed'
@@ -164,7 +184,7 @@ export async function writeListing(
           `Solicitudes con envíos fallidos en ${store.location}, de la más reciente a la más antigua:\n`,
         )
       }
-      await output.write(`\n${formatRecord(request, shown, timeZone)}\n`)
+      await output.write(`\n${formatRecord(request, shown, timeZone, channels)}\n`)
     }
     if (shown === 0) await output.write(`Ningún envío ha fallado (en ${store.location}).\n`)
     else {
@@ -192,7 +212,7 @@ export async function writeListing(
   }
   let index = others
   for await (const request of store.requests({ held: false })) {
-    await output.write(`\n${formatRecord(request, index--, timeZone)}\n`)
+    await output.write(`\n${formatRecord(request, index--, timeZone, channels)}\n`)
   }
   if (held > 0) {
     await writeHeld(

@@ -315,11 +315,22 @@ describe("deliveries in the sales team's commands", () => {
 
     const listing = (await cli([], env)).stdout
     expect(listing).toMatch(/Envío por correo: {3}entregado el \S+, \d+ de/)
+    // Its retry was due long ago: it goes as soon as a server runs, not "el 2 de septiembre".
     expect(listing).toContain(
-      'Envío por correo:   pendiente: próximo intento el martes, 2 de septiembre de 2025, 04:05 ' +
+      'Envío por correo:   pendiente: próximo intento ya ' +
         '(1 intento fallido; SMTP 451: 4.3.0 Try again later)',
     )
     expect(listing).toContain('Envío por webhook:  fallido: HTTP 410 (tras 1 intento)')
+    // With the webhook configured, the listing opens by saying a dead letter waits for a person.
+    const withWebhook = {
+      ...env,
+      LEADS_WEBHOOK_URL: 'http://127.0.0.1:1/hooks',
+      LEADS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    }
+    expect((await cli([], withWebhook)).stdout.split('\n')[0]).toBe(
+      'Envío por webhook: entrega con normalidad. 1 envío falló para siempre y espera a que ' +
+        'alguien lo reenvíe: npm run outbox -- --failed.',
+    )
 
     const failed = (await cli(['--failed'], env)).stdout
     expect(failed).toContain(second.id)
@@ -377,6 +388,7 @@ describe("deliveries in the sales team's commands", () => {
       failedAt,
       () => 60 * 60_000,
     )
+    const { nextProbeAt } = (await store.channels.states(['email'])).get('email')!
     await store.close()
     const env = {
       DATA_DIR: data,
@@ -403,6 +415,13 @@ describe("deliveries in the sales team's commands", () => {
     )
     expect(hook).toBe('Envío por webhook: entrega con normalidad (espera 1 solicitud).')
     expect(blank).toBe('')
+    // The request's own mail waits for the channel's next try, an hour away: not "se envía ya".
+    const listing = (await cli([], env)).stdout
+    expect(listing).toContain(
+      `Envío por correo:   pendiente: el envío por correo falla; se intenta de nuevo el ${when(nextProbeAt!)}\n`,
+    )
+    expect(listing).not.toContain('Envío por correo:   pendiente: se envía ya')
+    expect(listing).toContain('Envío por webhook:  pendiente: se envía ya')
     // Without channels configured, the listing opens with the requests as before.
     expect((await cli([], { DATA_DIR: data })).stdout).toMatch(/^1 solicitud de demo en /)
   })

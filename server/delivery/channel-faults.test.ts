@@ -96,7 +96,12 @@ describe.each(['sqlite', 'postgres'] as const)('channel faults on %s', (kind) =>
     // Still young: the health endpoint does not cry yet, and nobody was sent a notice.
     expect(await running.health()).toEqual({
       status: 200,
-      body: { status: 'ok', channels: { email: 'failing', webhook: 'delivering' } },
+      body: {
+        status: 'ok',
+        channels: { email: 'failing', webhook: 'delivering' },
+        deadLetters: 0,
+        held: 0,
+      },
     })
 
     smtp.authFails = false
@@ -112,6 +117,8 @@ describe.each(['sqlite', 'postgres'] as const)('channel faults on %s', (kind) =>
     expect((await running.health()).body).toEqual({
       status: 'ok',
       channels: { email: 'delivering', webhook: 'delivering' },
+      deadLetters: 0,
+      held: 0,
     })
   })
 
@@ -304,7 +311,12 @@ describe('the people who can mend it are told', () => {
       )
       await expect
         .poll(async () => (await running.health()).body, { timeout: 10_000 })
-        .toEqual({ status: 'failing', channels: { [failing]: 'down', [carrier]: 'delivering' } })
+        .toEqual({
+          status: 'failing',
+          channels: { [failing]: 'down', [carrier]: 'delivering' },
+          deadLetters: 0,
+          held: 0,
+        })
       const down = await running.health()
       expect(down.status).toBe(503)
       // Names channels and states only.
@@ -352,7 +364,8 @@ describe('the people who can mend it are told', () => {
     const running = await server({
       smtpUrl: smtp.url,
       webhookUrl: webhook.url,
-      limits: { totalLimitPerMinute: 2, heldLimit: 50 },
+      // Twelve requests from this one client: its own limit is not what this shows.
+      limits: { totalLimitPerMinute: 2, heldLimit: 50, rateLimitPerMinute: 100 },
     })
     await send(running, 5)
     await expect
@@ -368,6 +381,19 @@ describe('the people who can mend it are told', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(posted(webhook, 'demo_requests.held')).toHaveLength(1)
     expect(flood()).toHaveLength(1)
+    // Until it grows tenfold: ten held, and one more notice on each channel says so.
+    await send(running, 5, 7)
+    await expect
+      .poll(() => posted(webhook, 'demo_requests.held').length, { timeout: 10_000 })
+      .toBe(2)
+    expect(posted(webhook, 'demo_requests.held')[1]!.body.data).toMatchObject({ held: 10 })
+    const grew = () =>
+      smtp.mails.filter((mail) => (mail.subject ?? '').startsWith('Aviso: la avalancha'))
+    await expect.poll(() => grew().length, { timeout: 10_000 }).toBe(1)
+    expect(grew()[0]!.subject).toBe(
+      'Aviso: la avalancha de solicitudes de demo sigue; ya hay 10 retenidas',
+    )
+    expect(grew()[0]!.text).toContain('ya hay 10 solicitudes retenidas, que no se envían a nadie')
     // Only the two under the ceiling went out as requests.
     expect(smtp.mails.filter((mail) => (mail.subject ?? '').startsWith('Solicitud'))).toHaveLength(
       2,

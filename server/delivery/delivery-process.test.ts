@@ -2,6 +2,7 @@
 // server that is down delivers every one after its restart, once; two servers on one
 // PostgreSQL under 20 concurrent senders mail each request once; SIGTERM stops in its grace
 // whatever a mail server does; the metrics answer on METRICS_PORT and never on the public port.
+import { spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -188,6 +189,8 @@ describe('an operator', () => {
       'gaspre_dead_letters{channel="email"} 0',
       'gaspre_channel_up{channel="email"} 1',
       'gaspre_channel_failing_since_seconds{channel="webhook"} 0',
+      'gaspre_delivery_oldest_pending_since_seconds{channel="email"} 0',
+      'gaspre_requests_held 0',
       '# TYPE process_cpu_user_seconds_total counter',
     ]) {
       // The gauges are read from the store at most once a second: a scrape may still hold the
@@ -199,5 +202,23 @@ describe('an operator', () => {
     expect(text).not.toMatch(/ana@gasolinera|Ana L/)
     const publicAnswer = await request(server.origin, '/metrics')
     expect(publicAnswer.text).not.toContain('gaspre_')
+    // Prometheus's own linter finds nothing to say (it exits 3 on a problem).
+    const lint = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' })
+    expect(lint.stdout + lint.stderr).toBe('')
+    expect(lint.status).toBe(0)
+  })
+
+  it('serves the metrics on METRICS_HOST, for a Prometheus in another container', async () => {
+    const env = await peers()
+    const port = await freePort()
+    // Another loopback address than the default's: what the metrics listen on is the setting's.
+    const server = await start({ ...env, METRICS_PORT: String(port), METRICS_HOST: '127.0.0.2' })
+    await expect
+      .poll(() => server.lines)
+      .toContain(`Metrics for Prometheus on http://127.0.0.2:${port}/metrics`)
+    expect((await request(`http://127.0.0.2:${port}`, '/metrics')).text).toContain(
+      'gaspre_channel_up{channel="email"} 1',
+    )
+    await expect(request(`http://127.0.0.1:${port}`, '/metrics')).rejects.toThrow()
   })
 })

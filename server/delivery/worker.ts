@@ -563,8 +563,14 @@ export class DeliveryWorker {
     }
   }
 
-  /** A flood began to be held: each channel carries one notice to the sales team. */
-  async floodEpisode(episode: { since: Date; held: number }): Promise<void> {
+  /**
+   * A flood began to be held, or grew tenfold since the sales team was told: each channel
+   * carries one notice of it (one per episode and count, also with several servers).
+   */
+  async floodEpisode(
+    episode: { since: Date; held: number },
+    news: 'began' | 'grew' = 'began',
+  ): Promise<void> {
     try {
       for (const carrier of this.lanes.keys()) {
         await this.store.queue.queueNotices(
@@ -572,7 +578,13 @@ export class DeliveryWorker {
             type: 'demo_requests.held',
             subject: carrier,
             outage: episode.since.getTime(),
-            data: { since: episode.since.toISOString(), waiting: episode.held, reason: null },
+            ...(news === 'grew' && { step: episode.held }),
+            data: {
+              since: episode.since.toISOString(),
+              waiting: episode.held,
+              reason: null,
+              ...(news === 'grew' && { grew: true }),
+            },
           },
           [carrier],
         )

@@ -173,7 +173,12 @@ export class DemoRequests {
 
   /** A flood began to be held: each channel carries one notice to the sales team. */
   floodBegan(episode: FloodEpisode): void {
-    void this.worker?.floodEpisode(episode)
+    void this.worker?.floodEpisode(episode, 'began')
+  }
+
+  /** A flood goes on, its held requests tenfold since last told: one more notice says how many. */
+  floodGrew(episode: FloodEpisode): void {
+    void this.worker?.floodEpisode(episode, 'grew')
   }
 
   /** Records the statuses of a signed post of WhatsApp's status webhook. */

@@ -105,15 +105,37 @@ describe('flood episodes', () => {
   it('begin with the first request held after a minute with none held', () => {
     let now = 0
     const episodes = new FloodEpisodes(() => now)
-    expect(episodes.held()).toBe(true)
+    expect(episodes.held(1)).toEqual({ kind: 'began', since: new Date(0) })
     // A steady flood: a request held every second for five minutes is one episode.
     for (let second = 1; second <= 300; second++) {
       now = second * 1000
-      expect(episodes.held()).toBe(false)
+      expect(episodes.held(1)?.kind).not.toBe('began')
     }
     now += 59_999
-    expect(episodes.held()).toBe(false)
+    expect(episodes.held(1)).toBeNull()
     now += 60_000
-    expect(episodes.held()).toBe(true)
+    expect(episodes.held(1)).toEqual({ kind: 'began', since: new Date(now) })
+  })
+
+  it('are told again as the held requests grow tenfold, with the episode’s start', () => {
+    let now = 5_000
+    const episodes = new FloodEpisodes(() => now)
+    const told: [number, string][] = []
+    for (let held = 1; held <= 1200; held++) {
+      now += 100
+      const news = episodes.held(held)
+      if (news !== null) told.push([held, `${news.kind} ${news.since.getTime()}`])
+    }
+    expect(told).toEqual([
+      [1, 'began 5100'],
+      [10, 'grew 5100'],
+      [100, 'grew 5100'],
+      [1000, 'grew 5100'],
+    ])
+    // An episode that begins with 41 held from before is told at 100 next.
+    now += 60_000
+    expect(episodes.held(41)?.kind).toBe('began')
+    expect(episodes.held(99)).toBeNull()
+    expect(episodes.held(100)?.kind).toBe('grew')
   })
 })

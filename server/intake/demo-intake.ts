@@ -189,7 +189,7 @@ function storageFailed(
 
 interface IntakeOptions {
   /** Where each accepted request goes: stored (or held), then delivered. */
-  demoRequests: Pick<DemoRequests, 'accept' | 'hold' | 'floodBegan'>
+  demoRequests: Pick<DemoRequests, 'accept' | 'hold' | 'floodBegan' | 'floodGrew'>
   /** Sends accepted per client per minute, stored per minute in all, held past that at most. */
   limits: Pick<ServerLimits, 'rateLimitPerMinute' | 'totalLimitPerMinute' | 'heldLimit'>
   /** Our own door (door.ts), when the build gives the form's messages for its answers. */
@@ -389,7 +389,9 @@ export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options
       )
     }
     holdFull = false
-    if (episodes.held()) floodBegins(request, held)
+    const news = episodes.held(held)
+    if (news?.kind === 'began') floodBegins(request, held)
+    else if (news?.kind === 'grew') floodGrows(request, { since: news.since, held })
     const contact = record.params.contact_number
     request.log.info(
       { event: 'demo-request-held', id: record.id, contact },
@@ -410,6 +412,20 @@ export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options
       demoRequests.floodBegan({ since: new Date(), held })
     } catch (error) {
       // The request is stored: a notice that fails is the notice's to log, not the visitor's.
+      request.log.error({ event: 'flood-notice-failed', err: error }, 'flood notice failed')
+    }
+  }
+
+  /** The flood goes on, tenfold since the sales team was last told: told again. */
+  function floodGrows(request: FastifyRequest, episode: { since: Date; held: number }): void {
+    request.log.warn(
+      { event: 'demo-request-flood-grows', held: episode.held, heldLimit },
+      `the flood of demo requests goes on: ${episode.held} held now, up to DEMO_HELD_LIMIT ` +
+        `(${heldLimit}) (npm run outbox -- --held, then --release-held or --erase-held)`,
+    )
+    try {
+      demoRequests.floodGrew(episode)
+    } catch (error) {
       request.log.error({ event: 'flood-notice-failed', err: error }, 'flood notice failed')
     }
   }

@@ -40,6 +40,8 @@ interface Running {
   store: LeadStore
   log: Record<string, unknown>[]
   episodes: FloodEpisode[]
+  /** The floods told again as they grew tenfold. */
+  grown: FloodEpisode[]
 }
 
 /** A server as main.ts makes one: its store, the channels given, their worker. */
@@ -75,6 +77,7 @@ async function start(
     : null
   const log: Record<string, unknown>[] = []
   const episodes: FloodEpisode[] = []
+  const grown: FloodEpisode[] = []
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       for (const line of chunk.toString().split('\n')) {
@@ -86,6 +89,7 @@ async function start(
   const demoRequests = DemoRequests.delivering(store, delivery, worker)
   // The episodes the intake tells, kept here instead of noticed to the sales team.
   vi.spyOn(demoRequests, 'floodBegan').mockImplementation((episode) => void episodes.push(episode))
+  vi.spyOn(demoRequests, 'floodGrew').mockImplementation((episode) => void grown.push(episode))
   const app = buildTestApp({
     distDir: dist.dist,
     demoRequests,
@@ -99,7 +103,7 @@ async function start(
     await app.close()
     await worker?.stop()
   })
-  return { url, dataDir, store, log, episodes }
+  return { url, dataDir, store, log, episodes, grown }
 }
 
 async function startPeers(): Promise<{ smtp: SmtpPeer; webhook: WebhookPeer }> {
@@ -184,6 +188,8 @@ describe('a flood past the total ceiling', () => {
 
     // One line and one notice for the episode, one line for the full hold.
     expect(server.episodes).toEqual([{ since: expect.any(Date), held: 1 }])
+    // Told again at ten held, with the episode's start; 41 is short of the next tenfold.
+    expect(server.grown).toEqual([{ since: server.episodes[0]!.since, held: 10 }])
     expect(events(log, 'demo-request-flood')).toEqual([
       expect.objectContaining({ level: 40, held: 1, totalLimitPerMinute: 20, heldLimit: 41 }),
     ])

@@ -1,7 +1,8 @@
 // How delivery is doing, for an uptime monitor (`GET /healthz/delivery`), the metrics and the
 // listing: per configured channel, whether it delivers, and whether it has failed or kept a
-// request waiting for LEADS_ALERT_AFTER_SECONDS. The public answer names channels and states
-// only: no address, host or error text.
+// request waiting for LEADS_ALERT_AFTER_SECONDS; and how many requests wait for a person (dead
+// letters, held ones). The public answer names channels, states and counts only: no address,
+// host or error text.
 import type { Channel, ChannelBacklog, ChannelState, LeadStore } from '../store/index.js'
 
 /** `delivering`; `failing` (not yet for long); `down`: failing, or a request waiting, too long. */
@@ -39,10 +40,20 @@ export async function channelReports(
   })
 }
 
-/** The public body of `/healthz/delivery`, and whether it is a 200. */
+/**
+ * The public body of `/healthz/delivery`, and whether it is a 200. `deadLetters` (deliveries
+ * that failed for good) and `held` (requests held in a flood) wait for a person, but leave it a
+ * 200: every channel still delivers (the contract), and an uptime monitor that pages on them
+ * reads the numbers (docs/production.md, Health; decision 025).
+ */
 export interface DeliveryHealth {
   ok: boolean
-  body: { status: 'ok' | 'failing'; channels: Partial<Record<Channel, ChannelHealth>> }
+  body: {
+    status: 'ok' | 'failing'
+    channels: Partial<Record<Channel, ChannelHealth>>
+    deadLetters: number
+    held: number
+  }
 }
 
 export async function deliveryHealth(
@@ -50,13 +61,18 @@ export async function deliveryHealth(
   channels: readonly Channel[],
   alertAfterMs: number,
 ): Promise<DeliveryHealth> {
-  const reports = await channelReports(store, channels, alertAfterMs)
+  const [reports, held] = await Promise.all([
+    channelReports(store, channels, alertAfterMs),
+    store.heldCount(),
+  ])
   const ok = reports.every((report) => report.health !== 'down')
   return {
     ok,
     body: {
       status: ok ? 'ok' : 'failing',
       channels: Object.fromEntries(reports.map((report) => [report.state.channel, report.health])),
+      deadLetters: reports.reduce((sum, report) => sum + report.backlog.failed, 0),
+      held,
     },
   }
 }

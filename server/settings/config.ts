@@ -67,6 +67,19 @@ const isTimeZone = (text: string): boolean => {
   }
 }
 
+/**
+ * A Standard Webhooks signing secret: `whsec_` and the base64 of 24 to 64 bytes ("Random. At
+ * least 24 bytes (192 bits, 512 maximum)", https://github.com/standard-webhooks/standard-webhooks
+ * spec/standard-webhooks.md, Signature scheme). Base64 whose length is no multiple of four is
+ * what the signing library cannot decode: it would stop the server with a stack trace.
+ */
+function isWebhookSecret(text: string): boolean {
+  const encoded = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(text)?.[1]
+  if (encoded === undefined || encoded.length % 4 !== 0) return false
+  const bytes = Buffer.from(encoded, 'base64').length
+  return bytes >= 24 && bytes <= 64
+}
+
 /** Also read by `npm run dev` (scripts/dev-settings.ts) for the variables it shares. */
 export const SETTINGS = {
   PORT: setting({
@@ -191,8 +204,9 @@ export const SETTINGS = {
     description:
       "The webhook's signing secret, `whsec_` and base64, as the receiving service gives it.",
     default: undefined,
-    expected: 'whsec_ followed by a base64 secret',
-    schema: z.string().regex(/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/),
+    expected: 'whsec_ followed by the base64 of 24 to 64 random bytes',
+    schema: z.string().refine(isWebhookSecret),
+    secret: true,
   }),
   LEADS_TIME_ZONE: setting({
     description:
@@ -210,10 +224,17 @@ export const SETTINGS = {
   }),
   METRICS_PORT: setting({
     description:
-      'A port on `127.0.0.1` that serves Prometheus metrics at `/metrics` (deliveries, what waits, the channels, the process). Never on the public port.',
+      'A port that serves Prometheus metrics at `/metrics` on `METRICS_HOST` (deliveries, what waits, dead letters, held requests, the channels, the process). Never the public port: a value equal to `PORT` stops the start.',
     default: undefined,
     expected: 'a port number from 1 to 65535',
     schema: wholeNumber(1, 65_535),
+  }),
+  METRICS_HOST: setting({
+    description:
+      "The address the metrics listen on. Keep `127.0.0.1` when Prometheus (or its agent) runs on the same machine; in a container, the address Prometheus's network reaches (`0.0.0.0` for every interface), kept off the public network by the container's or the firewall's rules.",
+    default: '127.0.0.1',
+    expected: 'an IP address or a host name',
+    schema: z.string().regex(/^[\w.:-]+$/),
   }),
   WHATSAPP_API_URL: setting({
     description:
@@ -341,8 +362,9 @@ export interface ServerConfig {
   /** Requests older than this many days are erased; 0 keeps them forever. */
   retentionDays: number
   delivery: DeliveryConfig
-  /** Where Prometheus metrics are served on 127.0.0.1; undefined: not at all. */
+  /** Where Prometheus metrics are served; undefined: not at all. */
   metricsPort: number | undefined
+  metricsHost: string
 }
 
 /** Where each stored request is delivered; a channel left out is not configured. */
@@ -503,6 +525,20 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     databaseUrl: read('DATABASE_URL'),
     retentionDays: required('LEADS_RETENTION_DAYS'),
     delivery: readDelivery(read),
-    metricsPort: read('METRICS_PORT'),
+    metricsPort: readMetricsPort(read),
+    metricsHost: required('METRICS_HOST'),
   }
+}
+
+/** METRICS_PORT, never the public port: the metrics must not reach the site's visitors. */
+function readMetricsPort(
+  read: <N extends keyof typeof SETTINGS>(name: N) => Value<N> | undefined,
+): number | undefined {
+  const port = read('METRICS_PORT')
+  if (port !== undefined && port === read('PORT')) {
+    throw new SettingError(
+      `METRICS_PORT must differ from PORT (both ${port}): the metrics are never served on the public port`,
+    )
+  }
+  return port
 }

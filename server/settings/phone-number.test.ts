@@ -91,6 +91,34 @@ describe('a phone as the visitor wrote it', () => {
     expect(everywhere('+52 55 1234 5678').template).toBe('+52 55 1234 5678')
   })
 
+  it('a number of a country we sell to is never called invalid, though the routes do not name it', () => {
+    // No route for Spain: Mexico is asked first, then Spain as a country we sell to.
+    const mexicoOnly = phoneRegions(['52'])
+    const spanish = parsePhone('612 345 678', mexicoOnly)
+    expect(spanish).toMatchObject({ e164: '+34612345678', assumed: 'ES' })
+    expect(phoneLinks(spanish!)).toEqual({
+      tel: 'tel:+34612345678',
+      whatsApp: 'https://wa.me/34612345678',
+    })
+    expect(phoneForPeople('612 345 678', spanish)).toBe(
+      '612 345 678 (sin código de país; si es de España, +34612345678)',
+    )
+    const mail = leadMail(
+      newRecord('s', 't', { user_name: 'Ana', user_phone: '612 345 678', contact_number: '7' }),
+      'America/Mexico_City',
+      { regions: mexicoOnly },
+    )
+    expect(mail.text).toContain(
+      'Teléfono: 612 345 678 (sin código de país; si es de España, +34612345678)',
+    )
+    expect(mail.text).not.toContain('no es un número válido')
+    // With its country code it is simply Spanish, and with a route it is the route's.
+    expect(parsePhone('+34 612 345 678', mexicoOnly)).toMatchObject({ assumed: null })
+    expect(parsePhone('612 345 678', regions)).toMatchObject({ assumed: null })
+    // A number of no country at all is still said to be none.
+    expect(parsePhone('12345', mexicoOnly)).toBeNull()
+  })
+
   it('what the visitor wrote is kept beside the number', () => {
     expect(phoneForPeople('55-1234-5678', parsePhone('55-1234-5678'))).toBe(
       '55-1234-5678 (+525512345678)',

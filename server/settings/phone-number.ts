@@ -2,9 +2,10 @@
 // the visitor wrote one) or none, parsed with libphonenumber-js, so that the WhatsApp routing,
 // the mail's tel: and wa.me links and the WhatsApp template all use the same number. A number
 // written without a country code is read as Mexican first, then as a number of each country the
-// WhatsApp routes name (612 345 678 is a Spanish mobile, not an Australian +61). What the visitor
-// wrote is always kept beside it: a number the library cannot place is shown as written, never
-// made into a link.
+// WhatsApp routes name (612 345 678 is a Spanish mobile, not an Australian +61), then as a
+// number of the other countries we sell to (Spain, Latin America), said to be assumed. What the
+// visitor wrote is always kept beside it: a number the library cannot place is shown as written,
+// never made into a link.
 import {
   getCountries,
   getCountryCallingCode,
@@ -20,7 +21,40 @@ interface ParsedPhone {
   ext: string | null
   /** The country calling code, digits alone: `52`. */
   callingCode: string
+  /**
+   * The country it was read as when the visitor wrote no country code and it is a number of
+   * none of the regions asked (Mexico, the routes'), but of another country we sell to; null
+   * when the number says its country, or is one of the regions asked.
+   */
+  assumed: CountryCode | null
 }
+
+/**
+ * The countries GASPRE sells to besides Mexico ("México, España y Latinoamérica", content/
+ * inicio.yml), in the order a number without a country code is tried in them after Mexico and
+ * the routes' countries: Spain first, then Latin America. A number of one of them is never
+ * called invalid, whichever countries the WhatsApp routes name.
+ */
+const SALES_REGIONS: readonly CountryCode[] = [
+  'ES',
+  ...([
+    'AR',
+    'BO',
+    'BR',
+    'CL',
+    'CO',
+    'CR',
+    'CU',
+    'DO',
+    'EC',
+    'GT',
+    'HN',
+    'NI',
+    'PA',
+    'PE',
+  ] as const),
+  ...(['PR', 'PY', 'SV', 'UY', 'VE'] as const),
+]
 
 /** The first region of each calling code: any of them gives the same E.164 number. */
 const regionOfCallingCode = (code: string): CountryCode | undefined =>
@@ -39,10 +73,11 @@ export function phoneRegions(callingCodes: readonly string[] = []): CountryCode[
   return regions
 }
 
-const parsed = (number: PhoneNumber): ParsedPhone => ({
+const parsed = (number: PhoneNumber, assumed: CountryCode | null = null): ParsedPhone => ({
   e164: number.number,
   ext: number.ext ?? null,
   callingCode: number.countryCallingCode,
+  assumed,
 })
 
 /**
@@ -85,8 +120,15 @@ export function parsePhone(
     const number = validNumber(parsePhoneNumberFromString(text, region))
     if (number !== undefined) return parsed(number)
   }
+  for (const region of SALES_REGIONS) {
+    if (regions.includes(region)) continue
+    const number = validNumber(parsePhoneNumberFromString(text, region))
+    if (number !== undefined) return parsed(number, region)
+  }
   return null
 }
+
+const COUNTRY_NAMES = new Intl.DisplayNames(['es'], { type: 'region' })
 
 /** The links to answer at once: a call (RFC 3966, the extension apart) and WhatsApp. */
 export function phoneLinks(phone: ParsedPhone): { tel: string; whatsApp: string } {
@@ -106,6 +148,10 @@ export function phoneForPeople(written: string, phone: ParsedPhone | null): stri
   const text = written.trim()
   if (phone === null) return text === '' ? 'sin teléfono' : `${text} (no es un número válido)`
   const number = `${phone.e164}${phone.ext !== null ? ` ext. ${phone.ext}` : ''}`
+  if (phone.assumed !== null) {
+    // Read as a country the visitor did not name: said, so that nobody dials it unawares.
+    return `${text} (sin código de país; si es de ${COUNTRY_NAMES.of(phone.assumed) ?? phone.assumed}, ${number})`
+  }
   const sameDigits = `+${text.replace(/\D/g, '')}` === phone.e164 && text.startsWith('+')
   return sameDigits ? text : `${text} (${number})`
 }

@@ -1,7 +1,7 @@
 // One server per DATA_DIR, a DATA_DIR the server can use, and a stop that means what it says:
 // what an operator gets wrong, tried on the compiled server as a process.
 import { execFileSync } from 'node:child_process'
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -160,6 +160,65 @@ describe('a DATA_DIR the server cannot use stops the start with one line', () =>
     expect(code).toBe(1)
     expect(lines).toHaveLength(1)
     expect(lines[0]).toContain(`DATA_DIR ${dataDir} cannot hold the demo requests`)
+  })
+})
+
+describe('the demo requests are private on disk', () => {
+  /** Starts a server with `umask` as the operator's shell had it. */
+  async function startUnder(umask: number, env: Record<string, string>): Promise<RunningSite> {
+    // A child takes its parent's umask when it is spawned.
+    const before = process.umask(umask)
+    try {
+      return await start(env)
+    } finally {
+      process.umask(before)
+    }
+  }
+  const modeOf = async (path: string) => ((await stat(path)).mode & 0o777).toString(8)
+  const notPrivate = (server: RunningSite) =>
+    server.lines.filter((line) => line.includes('"event":"data-dir-not-private"'))
+
+  it.each(['022', '000'])(
+    'under umask %s the folder is 0700 and the database and its journals 0600',
+    async (umask) => {
+      const dataDir = join(scratch, `fresh-${umask}`, 'data')
+      const server = await startUnder(parseInt(umask, 8), { DATA_DIR: dataDir })
+      expect((await send(server.origin, 'privada@grupo.mx')).status).toBe(200)
+      const file = join(dataDir, SQLITE_FILE)
+      expect({
+        folder: await modeOf(dataDir),
+        database: await modeOf(file),
+        wal: await modeOf(`${file}-wal`),
+        shm: await modeOf(`${file}-shm`),
+      }).toEqual({ folder: '700', database: '600', wal: '600', shm: '600' })
+      expect(notPrivate(server)).toEqual([])
+    },
+  )
+
+  it('a folder made readable by hand is said once at start; files an older version left open are closed', async () => {
+    const dataDir = await mkdtemp(join(scratch, 'wide-'))
+    const first = await start({ DATA_DIR: dataDir })
+    expect((await send(first.origin, 'antes@grupo.mx')).status).toBe(200)
+    first.child.kill('SIGTERM')
+    await first.exited
+    // As a version before this one left them, under umask 022; and the folder opened by hand.
+    const file = join(dataDir, SQLITE_FILE)
+    for (const each of [file, `${file}-wal`, `${file}-shm`]) {
+      await chmod(each, 0o644).catch(() => undefined)
+    }
+    await chmod(dataDir, 0o755)
+    const server = await startUnder(0o022, { DATA_DIR: dataDir })
+    expect((await send(server.origin, 'despues@grupo.mx')).status).toBe(200)
+    expect(notPrivate(server)).toEqual([
+      expect.stringContaining(
+        `DATA_DIR ${dataDir} may be read by other users of this machine (mode 0755); it holds personal data: chmod 700 ${dataDir}`,
+      ),
+    ])
+    expect(JSON.parse(notPrivate(server)[0]!)).toMatchObject({ level: 40, mode: '0755' })
+    // Left as the operator made it; the store itself is closed to others again.
+    expect(await modeOf(dataDir)).toBe('755')
+    expect(await modeOf(file)).toBe('600')
+    expect(await modeOf(`${file}-wal`)).toBe('600')
   })
 })
 

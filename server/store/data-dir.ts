@@ -4,8 +4,12 @@
 // start that DATA_DIR is a folder it can write, and holds an exclusive lock on it
 // (proper-lockfile: an atomic mkdir, kept fresh while the process lives) until it exits.
 // A second server on the same folder refuses to start and says which process holds it.
+//
+// The folder holds personal data: it is made 0700 and its files 0600, whatever the umask, so no
+// other user of the machine can read a request. A folder someone made wider is left as it is
+// (a backup user may need it) but said at start.
 import { constants } from 'node:fs'
-import { access, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { access, chmod, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { dirname, join } from 'node:path'
 import lockfile from 'proper-lockfile'
@@ -62,21 +66,39 @@ async function whyNotMade(dir: string, error: unknown): Promise<unknown> {
   }
 }
 
+/** The data folder's mode: its owner alone reads, writes and enters it. */
+const PRIVATE_DIR = 0o700
+/** The mode of each file of personal data in it. */
+const PRIVATE_FILE = 0o600
+
 /**
- * Creates the folder if needed and proves it is a folder this process can write, and that each
- * of `files` in it can be opened for appending (creating it if missing).
+ * Creates the folder if needed (0700, whatever the umask; the folders above it as the umask
+ * says) and proves it is a folder this process can write, and that each of `files` in it can be
+ * opened for appending (created 0600 if missing). Resolves to the folder's mode when others may
+ * read or enter it (someone made it so), or null.
  */
-async function checkWritable(dataDir: string, files: readonly string[] = []): Promise<void> {
+async function checkWritable(
+  dataDir: string,
+  files: readonly string[] = [],
+): Promise<number | null> {
   try {
-    await mkdir(dataDir, { recursive: true }).catch(async (error: unknown) => {
-      throw await whyNotMade(dataDir, error)
-    })
-    if (!(await stat(dataDir)).isDirectory()) {
+    await mkdir(dirname(dataDir), { recursive: true })
+      .then(() => mkdir(dataDir, { mode: PRIVATE_DIR }))
+      // The umask may take bits off the mode mkdir was given, never add: set it whole.
+      .then(() => chmod(dataDir, PRIVATE_DIR))
+      .catch(async (error: unknown) => {
+        if (errnoCode(error) === 'EEXIST') return
+        throw await whyNotMade(dataDir, error)
+      })
+    const folder = await stat(dataDir)
+    if (!folder.isDirectory()) {
       throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' })
     }
     // access() answers EROFS and EACCES without writing anything.
     await access(dataDir, constants.W_OK | constants.X_OK)
-    for (const file of files) await (await open(join(dataDir, file), 'a')).close()
+    for (const file of files) await (await open(join(dataDir, file), 'a', PRIVATE_FILE)).close()
+    const mode = folder.mode & 0o777
+    return (mode & 0o077) === 0 ? null : mode
   } catch (error) {
     throw unusable(dataDir, error)
   }
@@ -110,6 +132,8 @@ const describeOwner = (owner: Owner | null): string =>
     : `process ${owner.pid} on ${owner.hostname}, started ${owner.startedAt}`
 
 export interface DataDirLock {
+  /** The folder's mode when other users may read or enter it (made so by hand), or null. */
+  openToOthers: number | null
   /** Lets the folder go (the owner note first, then the lock). */
   release(): Promise<void>
 }
@@ -149,7 +173,7 @@ export async function lockDataDir(
     release = await lockfile.lock(dataDir, options)
   }
   // Only its owner may create files: a second server must not have touched them.
-  await checkWritable(dataDir, files)
+  const openToOthers = await checkWritable(dataDir, files)
   const owner: Owner = {
     pid: process.pid,
     hostname: hostname(),
@@ -157,6 +181,7 @@ export async function lockDataDir(
   }
   await writeFile(join(dataDir, OWNER_FILE), `${JSON.stringify(owner)}\n`)
   return {
+    openToOthers,
     async release() {
       await rm(join(dataDir, OWNER_FILE), { force: true })
       await release().catch(() => undefined)

@@ -144,6 +144,7 @@ describe.each(KINDS)('the store on %s', (kind) => {
       '050-one-job-queue',
       '060-idempotency-keys',
       '070-faults-and-escalations',
+      '080-listing-order',
     ])
   })
 

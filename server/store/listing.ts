@@ -37,11 +37,11 @@ export async function* requests(
     if (after !== null) {
       const { receivedAt, id } = after
       const beyond = direction === 'asc' ? '>' : '<'
+      // One row-value comparison, which both dialects read as a range of the index on
+      // (received_at, id) (or held, received_at, id): a page starts where the last one ended
+      // instead of walking past every row before it.
       query = query.where((eb) =>
-        eb.or([
-          eb('received_at', beyond, receivedAt),
-          eb.and([eb('received_at', '=', receivedAt), eb('id', beyond, id)]),
-        ]),
+        eb(eb.refTuple('received_at', 'id'), beyond, eb.tuple(receivedAt, id)),
       )
     }
     const rows = await query.execute()

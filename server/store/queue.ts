@@ -66,6 +66,8 @@ interface NoticeToQueue {
   type: NoticeType
   subject: Channel
   outage: number
+  /** A further notice of the same outage (a flood's held count as it grows): queued once each. */
+  step?: number
   data: NoticeData
   /** The request it speaks of, when it names one: erased with it. */
   requestId?: string
@@ -123,7 +125,9 @@ export async function insertNotices(
         locked_until: null,
         last_error: null,
         delivered_at: null,
-        once_key: `${notice.type}/${notice.subject}/${notice.once ?? notice.outage}`,
+        once_key:
+          `${notice.type}/${notice.subject}/${notice.once ?? notice.outage}` +
+          (notice.step === undefined ? '' : `/${notice.step}`),
         payload: JSON.stringify({
           type: notice.type,
           subject: notice.subject,

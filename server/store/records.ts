@@ -74,6 +74,8 @@ export interface WhatsAppRoute {
 /** A notice about delivery, as the worker sends it. */
 export interface Notice {
   id: string
+  /** The request it speaks of, when it names one (its mail threads under the request's). */
+  requestId: string | null
   carrier: Channel
   type: NoticeType
   subject: Channel
@@ -90,8 +92,10 @@ export interface NoticeData {
   since: string
   /** When it ended, for a recovery. */
   until?: string
-  /** Requests waiting for the channel when the notice was written. */
+  /** Requests waiting for the channel when the notice was written (held ones, for a flood). */
   waiting: number
+  /** A flood's notice as it grows, after the one that said it began. */
+  grew?: boolean
   /** The last error the channel gave. */
   reason: string | null
   /** A WhatsApp message nobody read (type `whatsapp.unread`): who did not, and who is next. */
@@ -174,6 +178,7 @@ export const toNotice = (row: JobsTable): Notice => {
   const payload = JSON.parse(row.payload!) as NoticePayload
   return {
     id: row.id,
+    requestId: row.request_id,
     // A notice's lane is always the channel that carries it.
     carrier: row.channel as Channel,
     type: payload.type,

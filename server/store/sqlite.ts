@@ -1,5 +1,7 @@
 // The store on SQLite, in DATA_DIR: WAL with full synchronous commits (a request is on disk when
-// its transaction commits), and the cap (OUTBOX_MAX_BYTES) kept by SQLite itself.
+// its transaction commits), and the cap (OUTBOX_MAX_BYTES) kept by SQLite itself. The file and
+// its journals are its owner's alone (0600), whatever the umask of whoever opens it first.
+import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type SqliteDatabase from 'better-sqlite3'
 import { Kysely, SqliteDialect, sql } from 'kysely'
@@ -11,6 +13,27 @@ import type { LeadDatabase } from './schema.js'
 
 export const SQLITE_FILE = 'leads.sqlite'
 
+/** Owner's read and write only: the requests are personal data. */
+const PRIVATE_FILE = 0o600
+
+/**
+ * Makes the store's file 0600 before SQLite opens it: created so if missing, and narrowed if an
+ * older version left it (or its -wal and -shm) readable by others. SQLite creates the journals
+ * with the database's own mode (its unix VFS, findCreateFileMode), so they follow.
+ */
+function keepPrivate(file: string): void {
+  if (!existsSync(file)) closeSync(openSync(file, 'a', PRIVATE_FILE))
+  for (const each of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if ((statSync(each).mode & 0o077) !== 0) chmodSync(each, PRIVATE_FILE)
+    } catch (error) {
+      // Not there (no journal yet), or not ours to change (another user's command line).
+      const code = (error as NodeJS.ErrnoException).code
+      if (code !== 'ENOENT' && code !== 'EPERM') throw error
+    }
+  }
+}
+
 /** Opens (or creates) the store's file in `dataDir`; throws a StoreError when it cannot. */
 export function openSqliteDialect(dataDir: string, options: StoreOptions): Dialect {
   const file = join(dataDir, SQLITE_FILE)
@@ -18,6 +41,7 @@ export function openSqliteDialect(dataDir: string, options: StoreOptions): Diale
   let sqlite: SqliteDatabase.Database
   let pageSize: number
   try {
+    keepPrivate(file)
     kept = openSqlite(file)
     sqlite = kept.sqlite
     // exec(), not pragma(): it makes no statement object (see sqlite-connections.ts).

@@ -14,6 +14,8 @@ interface Setting<T> {
   /** What the error says a value must be. */
   expected: string
   schema: z.ZodType<T, string>
+  /** A secret: a wrong value is not written into the error (it goes to logs). */
+  secret?: boolean
 }
 
 export const setting = <T>(options: Setting<T>): Setting<T> => options
@@ -30,11 +32,14 @@ type Value<S extends Schema, N extends keyof S> = z.output<S[N]['schema']>
 export function settingsReader<S extends Schema>(settings: S, env: Env) {
   /** The variable's value, or undefined when it is unset and has no default. */
   function read<N extends keyof S & string>(name: N): Value<S, N> | undefined {
-    const { schema, expected, default: fallback } = settings[name] as Setting<Value<S, N>>
+    const { schema, expected, default: fallback, secret } = settings[name] as Setting<Value<S, N>>
     const raw = env[name]?.trim() || fallback
     if (raw === undefined) return undefined
     const parsed = schema.safeParse(raw)
-    if (!parsed.success) throw new SettingError(`${name} must be ${expected}, not "${raw}"`)
+    if (!parsed.success) {
+      const given = secret === true ? `the ${raw.length} characters given` : `"${raw}"`
+      throw new SettingError(`${name} must be ${expected}, not ${given}`)
+    }
     return parsed.data
   }
   /** The value of a variable that has a default. */

@@ -87,6 +87,7 @@ describe('the mail of a notice', () => {
     const mail = noticeMail(
       {
         id: 'N-1',
+        requestId: null,
         carrier: 'email',
         type: 'delivery.failing',
         subject: 'webhook',

@@ -52,6 +52,24 @@ export function displayName(name: string): string {
     .slice(0, 80)
 }
 
+/** A value the visitor typed, on one line, what a mail client would hide shown as `\u200b`. */
+const oneLine = (text: string): string => visibleControls(text).replace(/\s+/g, ' ').trim()
+
+/**
+ * The request mail's subject, from what the visitor typed: the notices about the request answer
+ * it (`Re: …`), so that a mail client threads them under it.
+ */
+export function requestMailSubject(params: {
+  contactNumber: string
+  name: string
+  group: string
+}): string {
+  const contact = oneLine(params.contactNumber)
+  const name = oneLine(params.name) || 'sin nombre'
+  const group = oneLine(params.group) || 'sin grupo'
+  return `Solicitud de demo${contact !== '' ? ` n.º ${contact}` : ''}: ${name} (${group})`
+}
+
 function leadMailModel(
   record: DemoRequestRecord,
   timeZone: string,
@@ -61,10 +79,8 @@ function leadMailModel(
   // What the visitor typed, with what a mail client would hide (a zero-width space, a direction
   // mark, tag characters) shown as the listing shows it.
   const value = (name: string): string => visibleControls(params[name] ?? '')
-  const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim()
-  const name = oneLine(value('user_name')) || 'sin nombre'
-  const group = oneLine(value('user_group')) || 'sin grupo'
-  const contact = oneLine(value('contact_number'))
+  const name = oneLine(params.user_name ?? '') || 'sin nombre'
+  const group = oneLine(params.user_group ?? '') || 'sin grupo'
   const written = params.user_phone ?? ''
   const phone = parsePhone(written, context.regions)
   const others = Object.keys(params)
@@ -72,7 +88,11 @@ function leadMailModel(
     .sort()
   const rep = context.whatsapp?.rep
   return {
-    subject: `Solicitud de demo${contact !== '' ? ` n.º ${contact}` : ''}: ${name} (${group})`,
+    subject: requestMailSubject({
+      contactNumber: params.contact_number ?? '',
+      name: params.user_name ?? '',
+      group: params.user_group ?? '',
+    }),
     name,
     group,
     links: phone === null ? null : phoneLinks(phone),

@@ -47,6 +47,13 @@ const sameAddress = (a: string, b: string): boolean => a.toLowerCase() === b.toL
 const without = (list: readonly string[], gone: readonly string[]): string[] =>
   list.filter((address) => !gone.some((other) => sameAddress(address, other)))
 
+/**
+ * Every mail the server sends is made by a program (RFC 3834, 5): an out-of-office reply or a
+ * vacation responder must not answer it, neither to the prospect in its Reply-To nor back
+ * into the sales inbox.
+ */
+const AUTOMATIC = { 'Auto-Submitted': 'auto-generated' }
+
 /** The message as nodemailer's sendMail takes it (without its envelope). */
 function message(
   job: Job,
@@ -56,6 +63,10 @@ function message(
 ): nodemailer.SendMailOptions {
   if (job.kind === 'notice') {
     const mail = noticeMail(job.notice, timeZone)
+    const { requestId } = job.notice
+    // A notice about one request answers the request's mail (RFC 5322 3.6.4), so that the
+    // sales team reads it in the request's thread.
+    const request = requestId === null ? null : messageIdOf(requestId, config.from)
     return {
       from: config.from,
       to: config.to,
@@ -63,7 +74,8 @@ function message(
       text: mail.text,
       html: mail.html,
       messageId: `<notice-${job.notice.id}@${domainOf(config.from)}>`,
-      headers: { 'X-Gaspre-Notice': job.notice.type },
+      ...(request !== null && { inReplyTo: request, references: [request] }),
+      headers: { ...AUTOMATIC, 'X-Gaspre-Notice': job.notice.type },
     }
   }
   const { record } = job
@@ -80,7 +92,7 @@ function message(
     text: mail.text,
     html: mail.html,
     messageId: messageIdOf(record.id, config.from),
-    headers: { 'X-Gaspre-Request-Id': record.id },
+    headers: { ...AUTOMATIC, 'X-Gaspre-Request-Id': record.id },
   }
 }
 

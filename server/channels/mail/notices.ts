@@ -7,6 +7,7 @@
 // `demo_requests.held`, `delivery.stuck`, `delivery.dead_letter`: webhook/notice-body.ts).
 import type { Channel, Notice, StuckData, UnreadData } from '../../store/index.js'
 import { arrivedAt, visibleControls } from '../../text/index.js'
+import { requestMailSubject } from './lead-mail.js'
 import { noticeMailHtml } from './notice-mail-html.js'
 
 /** Each channel as the notices and the listing name it. */
@@ -60,17 +61,17 @@ function unreadText(unread: UnreadData): { subject: string; lines: string[] } {
       : unread.because === 'failed'
         ? `El WhatsApp de la solicitud de demo ${request} no le llegó a ${unread.rep}: ${unread.failure ?? 'sin detalle'}.`
         : `El número ${unread.rep} no puede recibir el WhatsApp de la solicitud de demo ${request}: ${unread.failure ?? 'sin detalle'}. Revisa LEADS_WHATSAPP_ROUTES.`
+  // An answer to the request's own mail (mail-sender.ts threads it there by its Message-ID): a
+  // mail client shows it under the request, as long as the subject is the request's.
+  const subject = `Re: ${requestMailSubject(unread)}`
   if (unread.next !== null) {
-    return {
-      subject: `WhatsApp sin leer: la solicitud ${unread.contactNumber} pasa a ${unread.next}`,
-      lines: [what, `Ahora se le envía a ${unread.next}.`],
-    }
+    return { subject, lines: [what, `Ahora se le envía a ${unread.next}.`] }
   }
   return {
-    subject: `Nadie ha leído la solicitud de demo ${unread.contactNumber} en WhatsApp`,
+    subject,
     lines: [
       what,
-      `Nadie la ha leído: se le envió a ${list(unread.tried)}, a cada uno una vez. Que alguien del equipo la atienda ya; los datos están en el correo de la solicitud y en npm run outbox.`,
+      `Ya se intentó con todos (${list(unread.tried)}, a cada uno una vez) y nadie la ha leído en WhatsApp. Que alguien del equipo la atienda ya; los datos están en el correo de la solicitud, al que responde este, y en npm run outbox.`,
     ],
   }
 }
@@ -127,6 +128,15 @@ export function noticeText(notice: Notice, timeZone: string): { subject: string;
   const since = `${arrivedAt(notice.data.since, timeZone)} (hora de ${timeZone})`
   if (notice.type === 'demo_requests.held') {
     const held = notice.data.waiting
+    if (notice.data.grew === true) {
+      return {
+        subject: `Aviso: la avalancha de solicitudes de demo sigue; ya hay ${held} retenidas`,
+        lines: [
+          `La avalancha de solicitudes de demo que empezó el ${since} sigue: ya hay ${held} solicitudes retenidas, que no se envían a nadie. Se avisa de nuevo cuando sean diez veces más.`,
+          'No se pierde ninguna. Para revisarlas: npm run outbox -- --held en el servidor; las que sean de personas reales se envían con npm run outbox -- --release ID (o todas con --release-held), y el resto se borra con --erase-held.',
+        ],
+      }
+    }
     return {
       subject:
         'Aviso: llegan demasiadas solicitudes de demo; las que pasan del límite quedan retenidas',

@@ -315,10 +315,20 @@ describe('read, or escalated', () => {
       .toEqual(['+5215511111111', '+5215522222222'])
     await expect.poll(() => unreadMails(peers.smtp).length, { timeout: 10_000 }).toBe(1)
     const [moved] = unreadMails(peers.smtp)
-    expect(moved!.subject).toBe('WhatsApp sin leer: la solicitud 100 pasa a +5215522222222')
+    // An answer to the request's mail: in its thread, by its Message-ID and its subject.
+    const requestMail = peers.smtp.mails.find((mail) => mail.subject?.startsWith('Solicitud'))!
+    expect(requestMail.subject).toBe('Solicitud de demo n.º 100: Ana López (Grupo Norte)')
+    expect(moved!.subject).toBe(`Re: ${requestMail.subject}`)
+    expect(moved!.inReplyTo).toBe(requestMail.messageId)
+    expect(moved!.references).toBe(requestMail.messageId)
+    // Made by a program (RFC 3834): no out-of-office reply to either.
+    for (const mail of [requestMail, moved!]) {
+      expect(mail.headers.get('auto-submitted')).toBe('auto-generated')
+    }
     expect(moved!.text).toContain(
       '+5215511111111 no leyó en 15 minutos de horario laboral el WhatsApp de la solicitud de demo n.º 100 de Ana López (Grupo Norte).',
     )
+    expect(moved!.text).toContain('Ahora se le envía a +5215522222222.')
 
     // The second rep does not read it either: the territory has no third, so nobody has.
     peers.clock.now += 16 * MINUTE
@@ -326,9 +336,10 @@ describe('read, or escalated', () => {
     await running.worker.whatsapp!.escalateUnread()
     await expect.poll(() => unreadMails(peers.smtp).length, { timeout: 10_000 }).toBe(2)
     const nobody = unreadMails(peers.smtp)[1]!
-    expect(nobody.subject).toBe('Nadie ha leído la solicitud de demo 100 en WhatsApp')
+    expect(nobody.subject).toBe('Re: Solicitud de demo n.º 100: Ana López (Grupo Norte)')
+    expect(nobody.inReplyTo).toBe(requestMail.messageId)
     expect(nobody.text).toContain(
-      'se le envió a +5215511111111 y +5215522222222, a cada uno una vez',
+      'Ya se intentó con todos (+5215511111111 y +5215522222222, a cada uno una vez) y nadie la ha leído en WhatsApp.',
     )
     peers.clock.now += 60 * MINUTE
     expect(await running.worker.whatsapp!.escalateUnread()).toBe(0)
@@ -510,15 +521,14 @@ describe('every rep refused', () => {
       lastError: expect.stringMatching(/^ningún número de su ruta la recibe: WhatsApp 131026/),
     })
     await expect.poll(() => unreadMails(peers.smtp).length, { timeout: 10_000 }).toBe(2)
-    // Two mails, sent side by side: in either order.
-    expect(
-      unreadMails(peers.smtp)
-        .map((mail) => mail.subject)
-        .sort(),
-    ).toEqual([
-      'Nadie ha leído la solicitud de demo 31 en WhatsApp',
-      'WhatsApp sin leer: la solicitud 31 pasa a +5215522222222',
-    ])
+    // Two mails in the request's thread, sent side by side (in either order), each saying the
+    // number could not receive it: neither calls it unread.
+    const texts = unreadMails(peers.smtp).map((mail) => mail.text ?? '')
+    expect(unreadMails(peers.smtp).map((mail) => mail.subject)).toEqual(
+      Array(2).fill('Re: Solicitud de demo n.º 31: Ana López (Grupo Norte)'),
+    )
+    expect(texts.filter((text) => text.includes('no puede recibir el WhatsApp'))).toHaveLength(2)
+    expect(texts.join('\n')).not.toMatch(/sin leer|no leyó/)
     expect(peers.cloud.messages).toHaveLength(0)
 
     // The routes mended (a rep's WhatsApp set up), `npm run outbox -- --resend-failed`.

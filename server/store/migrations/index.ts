@@ -9,6 +9,7 @@ import { whatsapp } from './040-whatsapp.js'
 import { oneJobQueue } from './050-one-job-queue.js'
 import { idempotencyKeys } from './060-idempotency-keys.js'
 import { faultsAndEscalations } from './070-faults-and-escalations.js'
+import { listingOrder } from './080-listing-order.js'
 
 /**
  * Versioned migrations: append new ones, never edit or rename one that has shipped (databases
@@ -25,6 +26,7 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '050-one-job-queue': oneJobQueue,
   '060-idempotency-keys': idempotencyKeys,
   '070-faults-and-escalations': faultsAndEscalations,
+  '080-listing-order': listingOrder,
 }
 
 export const migrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }
