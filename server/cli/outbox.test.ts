@@ -250,6 +250,7 @@ describe('npm run outbox', () => {
       'tsconfig.base.json',
       'tsconfig.server.json',
       'scripts/outbox.mjs',
+      'pipeline/typescript.mjs',
       'server',
       'src/contract',
       'src/config',

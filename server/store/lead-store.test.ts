@@ -180,7 +180,7 @@ describe('SQLite', () => {
     'a disk that fills answers 507 (out of disk space), stores nothing partial, and recovers',
     async () => {
       const mount = await mkdtemp(join(tmpdir(), 'gaspre-small-disk-'))
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=400k', 'tmpfs', mount])
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=600k', 'tmpfs', mount])
       cleanups.push(async () => {
         execFileSync('umount', [mount])
         await rm(mount, { recursive: true, force: true })

@@ -334,9 +334,9 @@ describe.each(['sqlite', 'postgres'] as const)('a store of escalation deadlines 
     const unreadMails = () =>
       smtp.mails.filter((mail) => mail.headers.get('x-gaspre-notice') === 'whatsapp.unread')
     await expect.poll(() => unreadMails().length, { timeout: 20_000 }).toBe(1)
-    expect(unreadMails()[0]!.subject).toBe(
-      'WhatsApp sin leer: la solicitud 1 pasa a +5215522222222',
-    )
+    // It answers the request's own mail, and says who has it now.
+    expect(unreadMails()[0]!.subject).toBe('Re: Solicitud de demo n.º 1: Persona 1 (Grupo Norte)')
+    expect(unreadMails()[0]!.text).toContain('Ahora se le envía a +5215522222222.')
     // Request 1 goes to its second rep; request 6, never sent, to its first.
     await expect
       .poll(() => cloud.messages.map((message) => [message.parameters[3], message.to]).sort(), {
