@@ -182,6 +182,11 @@ describe.each(['sqlite', 'postgres'] as const)('delivery on %s', (kind) => {
     const deadLetters = running.log.filter((line) => line.event === 'delivery-dead-letter')
     expect(deadLetters.map((line) => line.channel).sort()).toEqual(['email', 'email', 'webhook'])
     expect(events(running.log).filter((e) => e.startsWith('delivery-failing'))).toEqual([])
+    // Every channel still delivers: the health check stays 200 and counts what waits for a person.
+    expect(await running.health()).toMatchObject({
+      status: 200,
+      body: { status: 'ok', deadLetters: 3, held: 0 },
+    })
 
     // Mended and re-sent: the mail goes to nadie@ alone, the post again, with the same ids.
     smtp.rejected.clear()
@@ -191,6 +196,7 @@ describe.each(['sqlite', 'postgres'] as const)('delivery on %s', (kind) => {
     expect(smtp.envelopes.at(-1)).toEqual(['nadie@gaspre.mx'])
     expect(smtp.mails.at(-1)!.messageId).toBe(`<lead-${second!.id}@gaspre.mx>`)
     expect(webhook.received.map((posted) => posted.id)).toEqual([first!.id, second!.id])
+    expect((await running.health()).body).toMatchObject({ deadLetters: 1 })
   })
 })
 
