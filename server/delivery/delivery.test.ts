@@ -198,6 +198,11 @@ describe.each(['sqlite', 'postgres'] as const)('delivery on %s', (kind) => {
         { timeout: 10_000 },
       )
       .toEqual(['email', 'email', 'webhook'])
+    // Every channel still delivers: the health check stays 200 and counts what waits for a person.
+    expect(await running.health()).toMatchObject({
+      status: 200,
+      body: { status: 'ok', deadLetters: 3, held: 0 },
+    })
 
     // Mended and re-sent: the mail goes to nadie@ alone, the post again, with the same ids.
     smtp.rejected.clear()
@@ -209,6 +214,7 @@ describe.each(['sqlite', 'postgres'] as const)('delivery on %s', (kind) => {
       smtp.mails.filter((mail) => String(mail.messageId).startsWith('<lead-')).at(-1)!.messageId,
     ).toBe(`<lead-${second!.id}@gaspre.mx>`)
     expect(requestPosts().map((posted) => posted.id)).toEqual([first!.id, second!.id])
+    expect((await running.health()).body).toMatchObject({ deadLetters: 1 })
   })
 })
 
