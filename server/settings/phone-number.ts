@@ -20,6 +20,8 @@ interface ParsedPhone {
   ext: string | null
   /** The country calling code, digits alone: `52`. */
   callingCode: string
+  /** The country the number belongs to, when the library can tell (`MX`). */
+  country: CountryCode | null
 }
 
 /** The first region of each calling code: any of them gives the same E.164 number. */
@@ -43,6 +45,7 @@ const parsed = (number: PhoneNumber): ParsedPhone => ({
   e164: number.number,
   ext: number.ext ?? null,
   callingCode: number.countryCallingCode,
+  country: number.country ?? null,
 })
 
 /**
