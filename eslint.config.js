@@ -82,6 +82,7 @@ const SERVER_LAYERS = [
   ['http'], // the edge: listener, serving rules, security headers
   ['store'], // the lead store: dialects, migrations, records, the job queue
   ['queue'], // what a send came to, and the delivery health
+  ['calendar'], // the reps' calendars read in the background, and their free times (issue 44)
   ['mail'],
   ['webhook'],
   ['whatsapp'],

@@ -36,6 +36,8 @@ const STARTS_PROGRAMS = [
   'server/intake/door.test.ts',
   'server/channels/whatsapp/whatsapp.test.ts',
   'server/http/static-hosts.test.ts',
+  'server/calendar/calendar-reader.test.ts',
+  'server/booking/booking.test.ts',
 ]
 
 /**

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http'
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client'
 import { channelReports, type ChannelReport } from './queue/index.js'
 import type { DeliveryObserver } from './delivery/index.js'
-import type { Channel, LeadStore } from './store/index.js'
+import type { LeadStore, Watched } from './store/index.js'
 
 /** One gauge per channel: its name, its help, and its value from the channel's report. */
 const CHANNEL_GAUGES: [string, string, (report: ChannelReport, now: number) => number][] = [
@@ -47,7 +47,8 @@ export interface DeliveryMetrics {
 
 export function deliveryMetrics(
   store: LeadStore,
-  channels: readonly Channel[],
+  /** The delivery channels, and what else is watched as one (the reps' calendars). */
+  channels: readonly Watched[],
   alertAfterMs: number,
 ): DeliveryMetrics {
   const registry = new Registry()
@@ -74,6 +75,7 @@ export function deliveryMetrics(
     })
   }
   for (const channel of channels) {
+    if (channel === 'calendar') continue
     for (const outcome of ['delivered', 'retried', 'channel_fault', 'dead_letter']) {
       deliveries.inc({ channel, outcome }, 0)
     }

@@ -6,8 +6,8 @@ import { type ChannelReport } from '../queue/index.js'
 import { type DemoRequests } from '../demo-requests/index.js'
 import { deliveryState, whatsAppLines } from './delivery-lines.js'
 import {
-  type Channel,
   type Delivery,
+  type Watched,
   type StoredRequest,
   type WhatsAppRoute,
 } from '../store/index.js'
@@ -18,10 +18,11 @@ import { type ChunkedOutput } from './output.js'
 const KNOWN = new Set<string>(requestLines.map(([name]) => name))
 const WIDTH = 20
 
-const CHANNEL_LABELS: Record<Channel, string> = {
+const CHANNEL_LABELS: Record<Watched, string> = {
   email: 'Envío por correo',
   webhook: 'Envío por webhook',
   whatsapp: 'Envío por WhatsApp',
+  calendar: 'Lectura de agendas',
 }
 
 function field(label: string, value: string): string {

@@ -1,8 +1,9 @@
 // How delivery is doing, for an uptime monitor (`GET /healthz/delivery`), the metrics and the
 // listing: per configured channel, whether it delivers, and whether it has failed or kept a
-// request waiting for LEADS_ALERT_AFTER_SECONDS. The public answer names channels and states
-// only: no address, host or error text.
-import type { Channel, ChannelBacklog, ChannelState, LeadStore } from '../store/index.js'
+// request waiting for LEADS_ALERT_AFTER_SECONDS. The reps' calendars, read for the booking, are
+// watched the same way (`calendar`), with nothing ever waiting on them. The public answer names
+// channels and states only: no address, host or error text.
+import type { Channel, ChannelBacklog, ChannelState, LeadStore, Watched } from '../store/index.js'
 
 /** `delivering`; `failing` (not yet for long); `down`: failing, or a request waiting, too long. */
 export type ChannelHealth = 'delivering' | 'failing' | 'down'
@@ -13,19 +14,22 @@ export interface ChannelReport {
   health: ChannelHealth
 }
 
+const NOTHING_WAITS: ChannelBacklog = { pending: 0, oldestQueuedAt: null, failed: 0 }
+
 export async function channelReports(
   store: LeadStore,
-  channels: readonly Channel[],
+  channels: readonly Watched[],
   alertAfterMs: number,
   now = Date.now(),
 ): Promise<ChannelReport[]> {
+  const lanes = channels.filter((channel): channel is Channel => channel !== 'calendar')
   const [states, backlogs] = await Promise.all([
     store.channels.states(channels),
-    store.queue.backlogs(channels),
+    store.queue.backlogs(lanes),
   ])
   return channels.map((channel) => {
     const state = states.get(channel)!
-    const backlog = backlogs.get(channel)!
+    const backlog = channel === 'calendar' ? NOTHING_WAITS : backlogs.get(channel)!
     const failingTooLong = state.failingSince !== null && now - state.failingSince >= alertAfterMs
     const waitingTooLong =
       backlog.oldestQueuedAt !== null && now - backlog.oldestQueuedAt >= alertAfterMs
@@ -42,12 +46,12 @@ export async function channelReports(
 /** The public body of `/healthz/delivery`, and whether it is a 200. */
 export interface DeliveryHealth {
   ok: boolean
-  body: { status: 'ok' | 'failing'; channels: Partial<Record<Channel, ChannelHealth>> }
+  body: { status: 'ok' | 'failing'; channels: Partial<Record<Watched, ChannelHealth>> }
 }
 
 export async function deliveryHealth(
   store: LeadStore,
-  channels: readonly Channel[],
+  channels: readonly Watched[],
   alertAfterMs: number,
 ): Promise<DeliveryHealth> {
   const reports = await channelReports(store, channels, alertAfterMs)

@@ -23,6 +23,7 @@ export {
   StoreError,
   type StoreOptions,
   type UnreadData,
+  type Watched,
   type WhatsAppRoute,
 } from './lead-store.js'
 export { OUTBOX_FILE } from './outbox-file.js'

@@ -46,7 +46,7 @@ export {
   type UnreadData,
   type WhatsAppRoute,
 } from './records.js'
-export { CHANNELS, type Channel } from './schema.js'
+export { CHANNELS, type Channel, type Watched } from './schema.js'
 export { SQLITE_FILE } from './sqlite.js'
 export { type MessageStatus, type RouteChoice } from './whatsapp.js'
 

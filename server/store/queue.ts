@@ -28,6 +28,7 @@ import {
   type JobsTable,
   type LeadDatabase,
   type NoticeType,
+  type Watched,
 } from './schema.js'
 
 type Db = Kysely<LeadDatabase>
@@ -57,7 +58,7 @@ const jobId = (ref: JobRef): string =>
 /** A notice to queue: one per carrier and outage (or per unread message, numbered). */
 interface NoticeToQueue {
   type: NoticeType
-  subject: Channel
+  subject: Watched
   outage: number
   data: NoticeData
   /** The request it speaks of, when it names one: erased with it. */

@@ -10,6 +10,7 @@ import {
   type RequestsTable,
   type WhatsAppMessagesTable,
   type WhatsAppTable,
+  type Watched,
 } from './schema.js'
 
 /** One delivery of one request, as the worker and the sales team's commands see it. */
@@ -74,7 +75,7 @@ export interface Notice {
   id: string
   carrier: Channel
   type: NoticeType
-  subject: Channel
+  subject: Watched
   data: NoticeData
   createdAt: string
   attempts: number
@@ -114,7 +115,7 @@ export interface UnreadData {
 /** What a notice job carries (lead_jobs.payload). */
 export interface NoticePayload {
   type: NoticeType
-  subject: Channel
+  subject: Watched
   createdAt: string
   data: NoticeData
 }

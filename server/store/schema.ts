@@ -3,6 +3,11 @@
 /** The channels a request is delivered through. */
 export const CHANNELS = ['email', 'webhook', 'whatsapp'] as const
 export type Channel = (typeof CHANNELS)[number]
+/**
+ * What the channel state (lead_channels) and /healthz/delivery watch: the delivery channels, and
+ * the reps' calendars, read for the booking (a channel that delivers nothing; decision 026).
+ */
+export type Watched = Channel | 'calendar'
 
 /** How long a delivery is retried for faults of its own before it is a dead letter: three days. */
 const RETRY_FOR_MS = 3 * 24 * 60 * 60 * 1000
@@ -72,7 +77,7 @@ export interface JobsTable {
 
 /** How a channel delivers, shared by every server on the store. */
 export interface ChannelsTable {
-  channel: Channel
+  channel: Watched
   /** Null while the channel delivers; when its current outage began otherwise. */
   failing_since: number | string | null
   /** Channel faults in a row, for the probe's backoff. */

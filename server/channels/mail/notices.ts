@@ -3,19 +3,20 @@
 // requests wait, what to check, and that nothing is lost), one when it works again; and one when
 // a flood begins to be held. A mail for the sales team, or a webhook event of its own
 // (`delivery.failing`, `delivery.recovered`, `demo_requests.held`: webhook/notice-body.ts).
-import type { Channel, Notice, UnreadData } from '../../store/index.js'
+import type { Notice, UnreadData, Watched } from '../../store/index.js'
 import { arrivedAt, visibleControls } from '../../text/index.js'
 import { noticeMailHtml } from './notice-mail-html.js'
 
 /** Each channel as the notices and the listing name it. */
-export const CHANNEL_NAMES: Record<Channel, string> = {
+export const CHANNEL_NAMES: Record<Watched, string> = {
   email: 'correo',
   webhook: 'webhook',
   whatsapp: 'WhatsApp',
+  calendar: 'agenda',
 }
 
 /** What the people who run the server should look at, by the channel's last error. */
-function whatToCheck(channel: Channel, reason: string | null): string {
+function whatToCheck(channel: Watched, reason: string | null): string {
   const why = reason ?? ''
   if (channel === 'email') {
     if (/SMTP 5(30|34|35|38)|EAUTH|Invalid login|credentials/i.test(why))
@@ -73,6 +74,35 @@ function unreadText(unread: UnreadData): { subject: string; lines: string[] } {
   }
 }
 
+/**
+ * The reps' calendars could not be read, or can again: nothing waits on them, but the visitors
+ * see the usual success message instead of the free times meanwhile (decision 026).
+ */
+function calendarText(
+  notice: Notice,
+  since: string,
+  timeZone: string,
+): { subject: string; lines: string[] } {
+  if (notice.type === 'delivery.failing') {
+    return {
+      subject: 'Aviso: no se puede leer la agenda de ventas',
+      lines: [
+        `Desde el ${since} el servidor no puede leer la agenda de al menos un representante (su calendar en LEADS_TEAM_FILE).`,
+        `Último error: ${notice.data.reason ?? 'sin detalle'}.`,
+        'Mientras tanto, quien envía una solicitud de demo no ve horarios para agendar: ve el mensaje de siempre (le escribiremos). Ninguna solicitud se pierde.',
+        'Qué revisar: que la dirección de la agenda siga publicada (una dirección secreta que se cambió deja de servir) y que su servidor responda desde este servidor.',
+      ],
+    }
+  }
+  const until = arrivedAt(notice.data.until ?? notice.createdAt, timeZone)
+  return {
+    subject: 'Resuelto: el servidor vuelve a leer la agenda de ventas',
+    lines: [
+      `La agenda se lee de nuevo desde el ${until}; fallaba desde el ${since}. Los visitantes vuelven a ver los horarios libres.`,
+    ],
+  }
+}
+
 /** The notice's subject and sentences, shared by its mail and its webhook event. */
 export function noticeText(notice: Notice, timeZone: string): { subject: string; lines: string[] } {
   if (notice.type === 'whatsapp.unread' && notice.data.unread !== undefined) {
@@ -92,6 +122,7 @@ export function noticeText(notice: Notice, timeZone: string): { subject: string;
       ],
     }
   }
+  if (notice.subject === 'calendar') return calendarText(notice, since, timeZone)
   if (notice.type === 'delivery.failing') {
     return {
       subject: `Aviso: las solicitudes de demo no salen por ${name}`,
