@@ -88,6 +88,7 @@ const SERVER_LAYERS = [
   ['whatsapp'],
   ['delivery'], // the worker that hands each job to its channel
   ['privacy'], // exports, erasures and retention
+  ['booking'], // a meeting booked from the rep's calendar: the service and its pages (issue 44)
   ['demo-requests'], // the one service: a request accepted, held, delivered (issue 43)
   ['intake'], // the routes that take a demo request from the form to the service
   ['cli'], // npm run outbox

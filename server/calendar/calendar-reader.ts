@@ -9,7 +9,7 @@ import { busySpans, type Span } from './busy-times.js'
 import { CalendarReadError, readCalendar } from './calendar-source.js'
 
 /** One rep's calendar: whose, where, and the zone of its dates without one. */
-export interface CalendarSource {
+interface CalendarSource {
   /** The rep, as the store names them (their e-mail). */
   rep: string
   address: string
@@ -28,7 +28,7 @@ interface Copy {
   readAt: number
 }
 
-export interface CalendarReaderOptions {
+interface CalendarReaderOptions {
   health: CalendarHealth
   /** How often every calendar is read again. */
   refreshMs?: number

@@ -6,7 +6,7 @@
 import { instantOf, wallClockOf, type WorkingHours } from '../settings/index.js'
 import type { Span } from './busy-times.js'
 
-export interface FreeTimeRule {
+interface FreeTimeRule {
   hours: WorkingHours
   timeZone: string
   minutes: number

@@ -172,7 +172,10 @@ function readRep(entry: unknown, index: number, fileZone: string, defaults: Defa
   }
 }
 
-/** The team a YAML text describes; throws naming the rep and the key that is wrong. */
+/**
+ * The team a YAML text describes; throws naming the rep and the key that is wrong.
+ * @internal its tests use it too
+ */
 export function parseTeam(yamlText: string, defaults: Defaults): Team {
   let document: unknown
   try {

@@ -9,6 +9,7 @@ import { Migrator } from 'kysely'
 import type { DemoRequestRecord } from './record.js'
 import type { Readiness } from './capacity.js'
 import { Capacity, type StoreOptions } from './capacity.js'
+import { BookingBook } from './bookings.js'
 import { ChannelBook } from './channels.js'
 import { StoreError, type Dialect } from './dialect.js'
 import { ErasureBook } from './erasure.js'
@@ -36,6 +37,7 @@ export { type ChannelState } from './channels.js'
 export { StoreError } from './dialect.js'
 export { keyAnswered } from './idempotency-keys.js'
 export { type ErasureRule } from './erasure.js'
+export { type Meeting, type Offer, offerBooking } from './bookings.js'
 export { type RequestFilter } from './listing.js'
 export { type ChannelBacklog, jobRef, type Job, type JobRef } from './queue.js'
 export type { AlsoWrite } from './writes.js'
@@ -67,6 +69,8 @@ export class LeadStore {
   readonly whatsapp: WhatsAppBook
   /** A person's, the held and the expired requests erased, and the record of it (erasure.ts). */
   readonly erasure: ErasureBook
+  /** The booking offers and the meetings booked through them (bookings.ts). */
+  readonly bookings: BookingBook
   private readonly capacity: Capacity
 
   /** @internal openLeadStore makes one */
@@ -81,6 +85,7 @@ export class LeadStore {
     this.channels = new ChannelBook(dialect)
     this.whatsapp = new WhatsAppBook(dialect)
     this.erasure = new ErasureBook(dialect)
+    this.bookings = new BookingBook(dialect)
   }
 
   /** Applies the migrations this version knows and the database lacks. */

@@ -152,6 +152,28 @@ export interface IdempotencyKeysTable {
   request_id: string | null
 }
 
+/** A request's booking offer (migration 090): its rep, and its token's hash, never the token. */
+export interface BookingsTable {
+  request_id: string
+  /** The rep, by their e-mail in the team file. */
+  rep: string
+  token_hash: string
+  created_at: number | string
+  expires_at: number | string
+}
+
+/** The meeting booked for a request: one start of one rep, unique among all meetings. */
+export interface MeetingsTable {
+  request_id: string
+  rep: string
+  start_at: number | string
+  end_at: number | string
+  /** The invitation's UID, kept across changes; SEQUENCE one higher at each. */
+  uid: string
+  sequence: number
+  booked_at: number | string
+}
+
 /** Every table of the store, as the store room's modules query them. */
 export interface LeadDatabase {
   lead_requests: RequestsTable
@@ -163,6 +185,8 @@ export interface LeadDatabase {
   lead_idempotency_keys: IdempotencyKeysTable
   lead_whatsapp: WhatsAppTable
   lead_whatsapp_messages: WhatsAppMessagesTable
+  lead_bookings: BookingsTable
+  lead_meetings: MeetingsTable
   lead_whatsapp_early_statuses: {
     wamid: string
     status: string

@@ -8,6 +8,7 @@ import { erasureLog } from './030-erasures.js'
 import { whatsapp } from './040-whatsapp.js'
 import { oneJobQueue } from './050-one-job-queue.js'
 import { idempotencyKeys } from './060-idempotency-keys.js'
+import { booking } from './090-booking.js'
 
 /**
  * Versioned migrations: append new ones, never edit or rename one that has shipped (databases
@@ -23,6 +24,7 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '040-whatsapp': whatsapp,
   '050-one-job-queue': oneJobQueue,
   '060-idempotency-keys': idempotencyKeys,
+  '090-booking': booking,
 }
 
 export const migrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }
