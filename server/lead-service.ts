@@ -101,6 +101,10 @@ export async function openLeadService(
   const bookings =
     team !== null && calendars.length > 0
       ? new Bookings(store, team, new CalendarReader(calendars, { health }), {
+          carriers: {
+            mail: config.delivery.email !== undefined,
+            webhook: config.delivery.webhook !== undefined,
+          },
           regions:
             config.delivery.phoneRegions ??
             phoneRegions(team.reps.flatMap((rep) => rep.countries.filter((code) => code !== '*'))),

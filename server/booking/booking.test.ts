@@ -6,6 +6,7 @@
 // PostgreSQL.
 import { createHash, randomUUID } from 'node:crypto'
 import { DOMParser, type Element } from '@xmldom/xmldom'
+import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bookingAnswers } from '../../src/contract/booking-text.js'
 import {
@@ -26,6 +27,10 @@ import {
 } from '../../testing/server/rep-calendar.js'
 import { rawDatabase } from '../../testing/server/store.js'
 import { CalendarReader } from '../calendar/calendar-reader.js'
+import { invitationMail } from '../channels/mail/invitation-mail.js'
+import { mailSender } from '../channels/mail/mail-sender.js'
+import { startSmtpPeer } from '../../testing/server/delivery-peers.js'
+import type { NoticePayload } from '../store/records.js'
 import { parseTeam } from '../settings/team-file.js'
 import { parseWorkingHours } from '../settings/working-hours.js'
 import type { LeadStore } from '../store/lead-store.js'
@@ -103,7 +108,11 @@ async function bookingApp(options: { databaseUrl?: string; calendar?: string } =
           },
         },
       )
-      return new Bookings(store, members, reader, { regions: ['MX', 'ES'], now })
+      return new Bookings(store, members, reader, {
+        regions: ['MX', 'ES'],
+        now,
+        carriers: { mail: true, webhook: true },
+      })
     },
   })
   cleanups.push(() => app.close())
@@ -111,10 +120,15 @@ async function bookingApp(options: { databaseUrl?: string; calendar?: string } =
   return app
 }
 
-async function requestDemo(app: AppOnStore, phone = '+34 612 345 678'): Promise<string> {
+async function requestDemo(app: AppOnStore, params: Record<string, string> = {}): Promise<string> {
   const response = await sendToDoor(
     app.request,
-    { ...DEMO_PARAMS, user_email: `ana-${randomUUID()}@gasolinera.mx`, user_phone: phone },
+    {
+      ...DEMO_PARAMS,
+      user_email: `ana-${randomUUID()}@gasolinera.mx`,
+      user_phone: '+34 612 345 678',
+      ...params,
+    },
     randomUUID(),
   )
   expect(response.status).toBe(200)
@@ -323,7 +337,11 @@ describe('booking a demo from the rep’s calendar', () => {
           [{ rep: 'ana@gaspre.mx', address: collection, timeZone: REP_ZONE }],
           { now: () => FRIDAY_EVENING, health: { fault: async () => {}, works: async () => {} } },
         )
-        return new Bookings(store, members, reader, { regions: ['MX'], now: () => FRIDAY_EVENING })
+        return new Bookings(store, members, reader, {
+          regions: ['MX'],
+          now: () => FRIDAY_EVENING,
+          carriers: { mail: true, webhook: true },
+        })
       },
     })
     cleanups.push(() => app.close())
@@ -364,4 +382,186 @@ describe('booking a demo from the rep’s calendar', () => {
       expect(meetings.filter((row) => Number(row.start_at) === madrid(28, 10))).toHaveLength(1)
     })
   }
+})
+
+/** The meeting notices queued so far (no worker runs here), oldest first. */
+async function meetingNotices(app: AppOnStore) {
+  const rows = await rawDatabase(app.store)
+    .selectFrom('lead_jobs')
+    .selectAll()
+    .where('kind', '=', 'notice')
+    .orderBy('queued_at')
+    .execute()
+  return rows
+    .map((row) => ({ channel: row.channel, payload: JSON.parse(row.payload!) as NoticePayload }))
+    .filter(({ payload }) => payload.data.meeting !== undefined)
+}
+
+/** The VEVENT of an invitation, parsed back by ical.js, with its calendar's METHOD. */
+function parsedInvitation(ics: string) {
+  const calendar = new ICAL.Component(ICAL.parse(ics) as unknown as string)
+  const event = calendar.getFirstSubcomponent('vevent')!
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    uid: event.getFirstPropertyValue('uid'),
+    sequence: event.getFirstPropertyValue('sequence'),
+    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().getTime(),
+    end: (event.getFirstPropertyValue('dtend') as ICAL.Time).toJSDate().getTime(),
+    startText: event.getFirstProperty('dtstart')!.toICALString(),
+    organizer: event.getFirstPropertyValue('organizer'),
+    organizerName: event.getFirstProperty('organizer')!.getParameter('cn'),
+    attendee: event.getFirstPropertyValue('attendee'),
+    location: event.getFirstPropertyValue('location'),
+    url: event.getFirstPropertyValue('url'),
+    status: event.getFirstPropertyValue('status'),
+  }
+}
+
+describe('the invitation both calendars take', () => {
+  it('one mail to the visitor and one to the rep, METHOD:REQUEST; a change SEQUENCE+1; a cancel', async () => {
+    const app = await bookingApp()
+    const visitor = { user_name: 'Lucía Méndez', user_group: 'Estaciones del Valle' }
+    const booking = await requestDemo(app, visitor)
+    await book(app, booking, { start: utc(madrid(27, 10)) })
+    const [toVisitorNotice, rep, crm] = await meetingNotices(app)
+    expect([toVisitorNotice, rep, crm].map((each) => [each!.channel, each!.payload.type])).toEqual([
+      ['email', 'meeting.invitation'],
+      ['email', 'meeting.invitation'],
+      ['webhook', 'demo_request.booked'],
+    ])
+    const toVisitor = invitationMail(toVisitorNotice!.payload.data.meeting!)
+    const toRep = invitationMail(rep!.payload.data.meeting!)
+    const invited = parsedInvitation(toVisitor.ics)
+    expect(invited).toMatchObject({
+      method: 'REQUEST',
+      sequence: 0,
+      start: madrid(27, 10),
+      end: madrid(27, 10, 30),
+      organizer: 'mailto:ana@gaspre.mx',
+      organizerName: 'Ana López',
+      location: 'https://meet.example.com/ana',
+      url: 'https://meet.example.com/ana',
+      status: 'CONFIRMED',
+    })
+    // The start in UTC.
+    expect(invited.startText).toBe('DTSTART:20261027T090000Z')
+    expect(invited.attendee).toBe(`mailto:${toVisitor.to}`)
+    expect(parsedInvitation(toRep.ics).uid).toBe(invited.uid)
+    expect(toRep.to).toBe('ana@gaspre.mx')
+
+    // The visitor's mail: the day and hour in their zone, the link, and nothing they wrote.
+    expect(toVisitor.text).toContain('martes, 27 de octubre de 2026, 10:00')
+    expect(toVisitor.text).toContain(`http://127.0.0.1:3000${booking}`)
+    expect(toVisitor.text).toMatch(/^Hola:/)
+    for (const written of [visitor.user_name, visitor.user_group]) {
+      expect(toVisitor.text).not.toContain(written)
+      expect(toVisitor.html).not.toContain(written)
+      expect(toVisitor.ics).not.toContain(written)
+    }
+    // The rep's: the request's details.
+    expect(toRep.text).toContain(`Nombre: ${visitor.user_name}`)
+    expect(toRep.replyTo).toBe(toVisitor.to)
+
+    await book(app, booking, { start: utc(madrid(27, 11)) })
+    await book(app, booking, { cancel: true })
+    const all = await meetingNotices(app)
+    const visitorMails = all
+      .filter(({ payload }) => payload.type === 'meeting.invitation')
+      .filter(({ payload }) => payload.data.meeting!.for === 'visitor')
+      .map(({ payload }) => parsedInvitation(invitationMail(payload.data.meeting!).ics))
+    expect(visitorMails.map(({ method, sequence, uid }) => [method, sequence, uid])).toEqual([
+      ['REQUEST', 0, invited.uid],
+      ['REQUEST', 1, invited.uid],
+      ['CANCEL', 2, invited.uid],
+    ])
+    expect(
+      all.map(({ payload }) => payload.type).filter((type) => type !== 'meeting.invitation'),
+    ).toEqual(['demo_request.booked', 'demo_request.booked', 'demo_request.booking_cancelled'])
+  })
+
+  it('at most three invitations a day to one address, however many bookings', async () => {
+    const app = await bookingApp()
+    const email = `una-${randomUUID()}@gasolinera.mx`
+    const bookings: string[] = []
+    for (let each = 0; each < 3; each++) {
+      const response = await sendToDoor(
+        app.request,
+        { ...DEMO_PARAMS, user_email: email, user_phone: '+34 612 345 678' },
+        randomUUID(),
+      )
+      bookings.push(JSON.parse(response.text).booking)
+    }
+    await book(app, bookings[0]!, { start: utc(madrid(26, 11)) })
+    await book(app, bookings[0]!, { start: utc(madrid(26, 11, 30)) })
+    await book(app, bookings[1]!, { start: utc(madrid(26, 12)) })
+    await book(app, bookings[2]!, { start: utc(madrid(26, 12, 30)) })
+    const toVisitor = (await meetingNotices(app)).filter(
+      ({ payload }) => payload.data.meeting!.for === 'visitor',
+    )
+    expect(toVisitor).toHaveLength(3)
+    // The rep hears of every booking.
+    const toRep = (await meetingNotices(app)).filter(
+      ({ payload }) => payload.type === 'meeting.invitation' && payload.data.meeting!.for === 'rep',
+    )
+    expect(toRep).toHaveLength(4)
+  })
+
+  it("the rep's calendar takes the invitation: stored in Radicale, the time is busy there", async () => {
+    const app = await bookingApp()
+    const booking = await requestDemo(app)
+    await book(app, booking, { start: utc(madrid(30, 11)) })
+    const [, rep] = await meetingNotices(app)
+    const ics = invitationMail(rep!.payload.data.meeting!).ics
+    // A calendar stores the event without the iTIP METHOD (RFC 4791, 4.1).
+    const stored = ics.replace(/^METHOD:.*\r\n/m, '')
+    const calendar = await radicale.calendar(`/ana/importada-${randomUUID()}/`)
+    await radicale.put(calendar, 'demo.ics', stored)
+    const reader = new CalendarReader(
+      [{ rep: 'ana@gaspre.mx', address: calendar, timeZone: REP_ZONE }],
+      { now: () => FRIDAY_EVENING, health: { fault: async () => {}, works: async () => {} } },
+    )
+    await reader.start()
+    await reader.stop()
+    expect(reader.cached('ana@gaspre.mx')!.busy).toEqual([
+      { start: madrid(30, 11), end: madrid(30, 11, 30) },
+    ])
+  })
+})
+
+describe('an invitation through the mail channel', () => {
+  it('goes to its one address as iMIP: a text/calendar part with METHOD:REQUEST', async () => {
+    const smtp = await startSmtpPeer()
+    cleanups.push(() => smtp.close())
+    const app = await bookingApp()
+    const booking = await requestDemo(app)
+    await book(app, booking, { start: utc(madrid(28, 13)) })
+    const [visitor] = await meetingNotices(app)
+    const sender = mailSender(
+      { smtpUrl: smtp.url, to: ['ventas@gaspre.mx'], from: 'GASPRE <avisos@gaspre.mx>' },
+      'America/Mexico_City',
+    )
+    const notice = {
+      id: randomUUID(),
+      carrier: 'email' as const,
+      type: visitor!.payload.type,
+      subject: visitor!.payload.subject,
+      data: visitor!.payload.data,
+      createdAt: visitor!.payload.createdAt,
+      attempts: 0,
+    }
+    const outcome = await sender.send(
+      { kind: 'notice', notice },
+      new AbortController().signal,
+      async () => {},
+    )
+    expect(outcome).toEqual({ kind: 'delivered' })
+    const address = visitor!.payload.data.meeting!.address
+    expect(smtp.envelopes).toEqual([[address]])
+    const mail = smtp.mails[0]!
+    expect(mail.replyTo?.value).toEqual([{ name: '', address: 'ana@gaspre.mx' }])
+    const calendar = mail.attachments.find((part) => part.contentType === 'text/calendar')!
+    expect(calendar.headers.get('content-type')).toMatchObject({ params: { method: 'REQUEST' } })
+    const invited = parsedInvitation(calendar.content.toString('utf8'))
+    expect(invited).toMatchObject({ method: 'REQUEST', start: madrid(28, 13) })
+  })
 })

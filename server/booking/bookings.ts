@@ -13,6 +13,8 @@ import {
   type AlsoWrite,
   type LeadStore,
   type Meeting,
+  type MeetingNotice,
+  type MeetingNotices,
   type Offer,
 } from '../store/index.js'
 import { visitorZone } from './visitor-zone.js'
@@ -56,6 +58,8 @@ export type NoBooking = 'unknown' | 'unavailable'
 interface BookingsOptions {
   /** Where a number written without a country code is looked for (as WhatsApp's routing). */
   regions: readonly CountryCode[]
+  /** What carries a meeting's news: the mail (invitations), the webhook (the CRM's events). */
+  carriers: { mail: boolean; webhook: boolean }
   now?: () => number
 }
 
@@ -80,6 +84,62 @@ export class Bookings {
 
   stop(): Promise<void> {
     return this.calendars.stop()
+  }
+
+  /**
+   * What a change of meeting sends, in its transaction (decision 026): an invitation by mail to
+   * the visitor (only from the booking page, `booking` its address; never a word the visitor
+   * wrote) and to the rep (with the request's details), and the CRM's signed event. A
+   * cancellation is METHOD:CANCEL with the SEQUENCE one higher.
+   */
+  private notices(rep: TeamRep, booking: string | null, zone: string): MeetingNotices {
+    const { mail, webhook } = this.options.carriers
+    return ({ meeting, cancelled, params }) => {
+      const visitor = params.user_email ?? null
+      const request = visitor === null ? null : { id: meeting.requestId, params }
+      const base = {
+        method: cancelled ? ('CANCEL' as const) : ('REQUEST' as const),
+        uid: meeting.uid,
+        sequence: cancelled ? meeting.sequence + 1 : meeting.sequence,
+        start: meeting.start,
+        end: meeting.end,
+        rep: { name: rep.name, email: rep.email },
+        attendee: visitor,
+        room: rep.meetingUrl,
+        zone,
+      }
+      const repCopy = { ...base, for: 'rep' as const, address: rep.email, booking: null, request }
+      const notices: MeetingNotice[] = []
+      if (mail) {
+        if (visitor !== null && booking !== null) {
+          const data = {
+            ...base,
+            for: 'visitor' as const,
+            address: visitor,
+            booking,
+            request: null,
+          }
+          notices.push({ type: 'meeting.invitation', carrier: 'email', data })
+        }
+        notices.push({ type: 'meeting.invitation', carrier: 'email', data: repCopy })
+      }
+      if (webhook) {
+        const type = cancelled ? 'demo_request.booking_cancelled' : 'demo_request.booked'
+        notices.push({ type, carrier: 'webhook', data: repCopy })
+      }
+      return notices
+    }
+  }
+
+  /**
+   * Before requests are erased: their meetings cancelled, the rep told (no visitor named).
+   * Resolves to how many.
+   */
+  cancelForErasure(requestIds: readonly string[]): Promise<number> {
+    return this.store.bookings.cancelForErasure(requestIds, (change) => {
+      const rep = this.reps.get(change.meeting.rep)
+      return rep === undefined ? [] : this.notices(rep, null, rep.timeZone)(change)
+    })
   }
 
   /**
@@ -171,7 +231,7 @@ export class Bookings {
    * 'not-offered'), free in the calendar read at most a minute ago and in the store's meetings
    * (else 'taken', with the fresh times).
    */
-  async book(token: string, start: number): Promise<Booked | NoBooking> {
+  async book(token: string, start: number, origin: string): Promise<Booked | NoBooking> {
     const found = await this.offerOf(token)
     if (found === null) return 'unknown'
     const { offer, rep } = found
@@ -196,10 +256,12 @@ export class Bookings {
     const before = await this.view(offer, rep, busy)
     const ownStart = offer.meeting?.start
     if (!before.times.includes(start) && ownStart !== start) return { kind: 'taken', view: before }
+    const address = `${origin}${BOOKING_PREFIX}${token}`
     const outcome = await this.store.bookings.book(
       tokenHash(token),
       start,
       start + length,
+      this.notices(rep, address, before.visitorZone),
       this.now(),
     )
     if (outcome.kind === 'unknown') return 'unknown'
@@ -215,13 +277,23 @@ export class Bookings {
   /** Cancels the meeting of a booking address; the view after it. */
   async cancel(
     token: string,
+    origin: string,
   ): Promise<{ view: BookingView; cancelled: Meeting | null } | NoBooking> {
     const found = await this.offerOf(token)
     if (found === null) return 'unknown'
-    const cancelled = await this.store.bookings.cancel(tokenHash(token), this.now())
-    if (cancelled === 'unknown') return 'unknown'
     const copy = this.calendars.cached(found.rep.email)
-    const view = await this.view({ ...found.offer, meeting: null }, found.rep, copy?.busy ?? null)
+    const shown = await this.view({ ...found.offer, meeting: null }, found.rep, copy?.busy ?? null)
+    const address = `${origin}${BOOKING_PREFIX}${token}`
+    const cancelled = await this.store.bookings.cancel(
+      tokenHash(token),
+      this.notices(found.rep, address, shown.visitorZone),
+      this.now(),
+    )
+    if (cancelled === 'unknown') return 'unknown'
+    const view =
+      cancelled === null
+        ? shown
+        : await this.view({ ...found.offer, meeting: null }, found.rep, copy?.busy ?? null)
     return { view, cancelled }
   }
 }

@@ -39,6 +39,9 @@ const wantsJson = (request: FastifyRequest): boolean =>
   (request.headers['content-type'] ?? '').toLowerCase().startsWith('application/json') ||
   (request.headers.accept ?? '').toLowerCase().includes('application/json')
 
+/** The site's origin as the visitor reached it (behind a trusted proxy, as it says). */
+const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`
+
 /** Whether the browser says the post comes from another site's page. */
 function isCrossSite(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site']
@@ -122,14 +125,14 @@ export const bookingRoutes: FastifyPluginAsync<{ bookings: Bookings }> = async (
       if ('malformed' in what) return refuse(400, bookingAnswers.malformed)
 
       if ('cancel' in what) {
-        const result = await bookings.cancel(token)
+        const result = await bookings.cancel(token, originOf(request))
         if (typeof result === 'string') return nothing(request, reply, result)
         if (asJson) return json(reply, 200, { meeting: null })
         return html(reply, 200, cancelledHtml(result.view))
       }
 
       if ('badStart' in what) return refuse(422, bookingAnswers.notOffered)
-      const result = await bookings.book(token, what.start)
+      const result = await bookings.book(token, what.start, originOf(request))
       if (typeof result === 'string') return nothing(request, reply, result)
       if (result.kind === 'not-offered') {
         if (asJson) return json(reply, 422, { error: bookingAnswers.notOffered })

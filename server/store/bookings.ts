@@ -4,10 +4,12 @@
 // visitors who pick one time at the same moment, on one server or on two sharing PostgreSQL,
 // one inserts the row and the other's insert does nothing (ON CONFLICT DO NOTHING waits for the
 // first to commit), and is told the time was just taken.
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Dialect } from './dialect.js'
-import type { LeadDatabase } from './schema.js'
+import { insertNotices } from './queue.js'
+import type { MeetingData } from './records.js'
+import type { Channel, LeadDatabase, NoticeType } from './schema.js'
 import { nextTurn } from './whatsapp.js'
 
 type Db = Kysely<LeadDatabase>
@@ -46,6 +48,81 @@ type BookingOutcome =
   | { kind: 'booked'; meeting: Meeting; previous: Meeting | null }
   | { kind: 'taken' }
   | { kind: 'unknown' }
+
+/** One mail or event a change of meeting sends: its type, its lane, what it says. */
+export interface MeetingNotice {
+  type: NoticeType
+  carrier: Channel
+  data: MeetingData
+}
+
+/**
+ * The mails and events of a change (a meeting booked, moved or cancelled), made by the booking
+ * room from the meeting and its request's params; queued in the change's transaction.
+ */
+export type MeetingNotices = (change: {
+  meeting: Meeting
+  previous: Meeting | null
+  cancelled: boolean
+  params: Record<string, string>
+}) => MeetingNotice[]
+
+/** Invitations one visitor's address may get in a day, whatever the bookings. */
+const VISITOR_MAILS_A_DAY = 3
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Queues a change's mails and events in its transaction, each once (its once-key names the
+ * request, the SEQUENCE, the method and whose it is); a visitor's address that had three
+ * invitations in the last day gets no more.
+ */
+async function queueMeetingNotices(
+  trx: Db,
+  requestId: string,
+  notices: readonly MeetingNotice[],
+  now: number,
+): Promise<void> {
+  for (const { type, carrier, data } of notices) {
+    if (type === 'meeting.invitation' && data.for === 'visitor') {
+      const hash = createHash('sha256').update(data.address.toLowerCase(), 'utf8').digest('hex')
+      await trx
+        .deleteFrom('lead_booking_mails')
+        .where('sent_at', '<=', now - DAY_MS)
+        .execute()
+      const { count } = await trx
+        .selectFrom('lead_booking_mails')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('address_hash', '=', hash)
+        .executeTakeFirstOrThrow()
+      if (Number(count) >= VISITOR_MAILS_A_DAY) continue
+      await trx
+        .insertInto('lead_booking_mails')
+        .values({ address_hash: hash, sent_at: now })
+        .execute()
+    }
+    await insertNotices(
+      trx,
+      {
+        type,
+        subject: carrier,
+        outage: now,
+        data: { since: new Date(now).toISOString(), waiting: 0, reason: null, meeting: data },
+        requestId: data.request === null && data.attendee === null ? undefined : requestId,
+        onceKey: `${type}/${requestId}/${data.sequence}/${data.method}/${data.for}`,
+      },
+      [carrier],
+    )
+  }
+}
+
+const paramsOf = async (trx: Db, requestId: string): Promise<Record<string, string>> => {
+  const row = await trx
+    .selectFrom('lead_requests')
+    .select('params')
+    .where('id', '=', requestId)
+    .executeTakeFirst()
+  return row === undefined ? {} : (JSON.parse(row.params) as Record<string, string>)
+}
 
 /** Thrown inside a transaction to roll it back when the new time was taken meanwhile. */
 class Taken extends Error {}
@@ -160,6 +237,7 @@ export class BookingBook {
     tokenHash: string,
     start: number,
     end: number,
+    notices: MeetingNotices,
     now = Date.now(),
   ): Promise<BookingOutcome> {
     try {
@@ -200,6 +278,9 @@ export class BookingBook {
           .executeTakeFirst()
         // Taken meanwhile: the old meeting, deleted above, comes back with the rollback.
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new Taken()
+        const params = await paramsOf(trx, meeting.requestId)
+        const change = { meeting, previous, cancelled: false, params }
+        await queueMeetingNotices(trx, meeting.requestId, notices(change), now)
         return { kind: 'booked', meeting, previous } as const
       })
     } catch (error) {
@@ -208,8 +289,35 @@ export class BookingBook {
     }
   }
 
+  /**
+   * The meetings of requests about to be erased, cancelled: the rep's cancellation (and the
+   * CRM's event) queued apart from the requests, naming no visitor, so that the erasure that
+   * follows takes the meetings and leaves the rep's calendar told.
+   */
+  async cancelForErasure(requestIds: readonly string[], notices: MeetingNotices): Promise<number> {
+    if (requestIds.length === 0) return 0
+    return this.dialect.transact(async (trx) => {
+      const rows = await trx
+        .selectFrom('lead_meetings')
+        .selectAll()
+        .where('request_id', 'in', requestIds)
+        .execute()
+      for (const row of rows) {
+        const meeting = toMeeting(row)
+        const change = { meeting, previous: meeting, cancelled: true, params: {} }
+        await queueMeetingNotices(trx, meeting.requestId, notices(change), Date.now())
+      }
+      await trx.deleteFrom('lead_meetings').where('request_id', 'in', requestIds).execute()
+      return rows.length
+    })
+  }
+
   /** Cancels the offer's meeting; resolves to it (for its cancellation), or null if none. */
-  async cancel(tokenHash: string, now = Date.now()): Promise<Meeting | null | 'unknown'> {
+  async cancel(
+    tokenHash: string,
+    notices: MeetingNotices,
+    now = Date.now(),
+  ): Promise<Meeting | null | 'unknown'> {
     return this.dialect.transact(async (trx) => {
       const offer = await trx
         .selectFrom('lead_bookings')
@@ -221,6 +329,9 @@ export class BookingBook {
       const meeting = await this.meetingOf(trx, offer.request_id)
       if (meeting === null) return null
       await trx.deleteFrom('lead_meetings').where('request_id', '=', offer.request_id).execute()
+      const params = await paramsOf(trx, meeting.requestId)
+      const change = { meeting, previous: meeting, cancelled: true, params }
+      await queueMeetingNotices(trx, meeting.requestId, notices(change), now)
       return meeting
     })
   }

@@ -37,12 +37,19 @@ export { type ChannelState } from './channels.js'
 export { StoreError } from './dialect.js'
 export { keyAnswered } from './idempotency-keys.js'
 export { type ErasureRule } from './erasure.js'
-export { type Meeting, type Offer, offerBooking } from './bookings.js'
+export {
+  type Meeting,
+  type MeetingNotice,
+  type MeetingNotices,
+  type Offer,
+  offerBooking,
+} from './bookings.js'
 export { type RequestFilter } from './listing.js'
 export { type ChannelBacklog, jobRef, type Job, type JobRef } from './queue.js'
 export type { AlsoWrite } from './writes.js'
 export {
   type Delivery,
+  type MeetingData,
   type Notice,
   type StoredRequest,
   type UnreadData,

@@ -63,6 +63,8 @@ interface NoticeToQueue {
   data: NoticeData
   /** The request it speaks of, when it names one: erased with it. */
   requestId?: string
+  /** What makes it once, when not its type, subject and outage (a meeting's: its sequence). */
+  onceKey?: string
 }
 
 /** The rows of a request's deliveries as it is stored: pending, or held in a flood. */
@@ -115,7 +117,7 @@ export async function insertNotices(
         locked_until: null,
         last_error: null,
         delivered_at: null,
-        once_key: `${notice.type}/${notice.subject}/${notice.outage}`,
+        once_key: notice.onceKey ?? `${notice.type}/${notice.subject}/${notice.outage}`,
         payload: JSON.stringify({
           type: notice.type,
           subject: notice.subject,

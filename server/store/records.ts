@@ -93,6 +93,33 @@ export interface NoticeData {
   reason: string | null
   /** A WhatsApp message nobody read (type `whatsapp.unread`): who did not, and who is next. */
   unread?: UnreadData
+  /** A booked meeting's invitation or event (`meeting.invitation`, `demo_request.booked`…). */
+  meeting?: MeetingData
+}
+
+/** What a meeting's mail or event carries (decision 026). */
+export interface MeetingData {
+  /** REQUEST for a new or moved meeting, CANCEL for a cancelled one (RFC 5546). */
+  method: 'REQUEST' | 'CANCEL'
+  /** Whose mail it is; the CRM's events are the rep's. */
+  for: 'visitor' | 'rep'
+  /** Where the mail goes. */
+  address: string
+  uid: string
+  sequence: number
+  /** ms since the epoch */
+  start: number
+  end: number
+  rep: { name: string; email: string }
+  /** The visitor's address, the ATTENDEE; null in the cancellation an erasure sends the rep. */
+  attendee: string | null
+  room: string | null
+  /** The booking address, to change or cancel (the visitor's mail only). */
+  booking: string | null
+  /** The zone the visitor's mail states the time in. */
+  zone: string
+  /** The request, for the rep's mail and the CRM; never in the visitor's mail. */
+  request: { id: string; params: Record<string, string> } | null
 }
 
 export interface UnreadData {

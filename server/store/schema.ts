@@ -92,7 +92,14 @@ export interface ChannelsTable {
 
 /** A channel's outage and its end; a flood whose requests were held (its subject: the carrier); a WhatsApp message nobody read. */
 export type NoticeType =
-  'delivery.failing' | 'delivery.recovered' | 'demo_requests.held' | 'whatsapp.unread'
+  | 'delivery.failing'
+  | 'delivery.recovered'
+  | 'demo_requests.held'
+  | 'whatsapp.unread'
+  // A booked meeting (decision 026): its invitation by mail, its events for the CRM.
+  | 'meeting.invitation'
+  | 'demo_request.booked'
+  | 'demo_request.booking_cancelled'
 
 /** Whose turn it is in each WhatsApp territory: the round robin, shared by every server. */
 export interface WhatsAppTurnsTable {
@@ -187,6 +194,8 @@ export interface LeadDatabase {
   lead_whatsapp_messages: WhatsAppMessagesTable
   lead_bookings: BookingsTable
   lead_meetings: MeetingsTable
+  /** The visitors' invitation mails of the last day, by the address's SHA-256: at most 3 each. */
+  lead_booking_mails: { address_hash: string; sent_at: number | string }
   lead_whatsapp_early_statuses: {
     wamid: string
     status: string
