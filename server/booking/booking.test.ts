@@ -31,6 +31,8 @@ import { invitationMail } from '../channels/mail/invitation-mail.js'
 import { mailSender } from '../channels/mail/mail-sender.js'
 import { startSmtpPeer } from '../../testing/server/delivery-peers.js'
 import type { NoticePayload } from '../store/records.js'
+import { asJson, formatRecord } from '../cli/listing.js'
+import { DemoRequests } from '../demo-requests/demo-requests.js'
 import { parseTeam } from '../settings/team-file.js'
 import { parseWorkingHours } from '../settings/working-hours.js'
 import type { LeadStore } from '../store/lead-store.js'
@@ -563,5 +565,56 @@ describe('an invitation through the mail channel', () => {
     expect(calendar.headers.get('content-type')).toMatchObject({ params: { method: 'REQUEST' } })
     const invited = parsedInvitation(calendar.content.toString('utf8'))
     expect(invited).toMatchObject({ method: 'REQUEST', start: madrid(28, 13) })
+  })
+})
+
+describe("a person's meetings and their privacy", () => {
+  it('the export and the listing show the meeting; an erasure cancels it for the rep', async () => {
+    const app = await bookingApp()
+    const email = `borrar-${randomUUID()}@gasolinera.mx`
+    const booking = await requestDemo(app, { user_email: email, user_name: 'Lucía Méndez' })
+    await book(app, booking, { start: utc(madrid(30, 10, 30)) })
+    const [stored] = (await app.stored()).filter((each) => each.params.user_email === email)
+    expect(asJson(stored!).meeting).toEqual({
+      start: new Date(madrid(30, 10, 30)).toISOString(),
+      end: new Date(madrid(30, 11)).toISOString(),
+      rep: 'ana@gaspre.mx',
+    })
+    expect(formatRecord(stored!, 1, 'Europe/Madrid')).toContain(
+      'Demostración:       viernes, 30 de octubre de 2026, 10:30 (Europe/Madrid), con ana@gaspre.mx',
+    )
+
+    const demoRequests = new DemoRequests({
+      store: app.store,
+      channels: [],
+      worker: null,
+      alertAfterMs: 600_000,
+      bookings: app.bookings,
+    })
+    await demoRequests.erase([stored!.id], 'person-request')
+    const db = rawDatabase(app.store)
+    expect(await db.selectFrom('lead_meetings').selectAll().execute()).toEqual([])
+    expect(await db.selectFrom('lead_bookings').selectAll().execute()).toEqual([])
+    // What stays is the rep's cancellation and the CRM's event: no visitor, no request.
+    const left = await meetingNotices(app)
+    expect(left.map(({ payload }) => [payload.type, payload.data.meeting!.method])).toEqual([
+      ['meeting.invitation', 'CANCEL'],
+      ['demo_request.booking_cancelled', 'CANCEL'],
+    ])
+    const cancel = invitationMail(left[0]!.payload.data.meeting!)
+    expect(cancel.to).toBe('ana@gaspre.mx')
+    expect(`${cancel.text}${cancel.ics}`).not.toMatch(/Lucía|borrar-/)
+    expect(parsedInvitation(cancel.ics)).toMatchObject({ method: 'CANCEL', status: 'CANCELLED' })
+  })
+
+  it('retention takes a meeting with its request', async () => {
+    const app = await bookingApp()
+    const booking = await requestDemo(app)
+    await book(app, booking, { start: utc(madrid(30, 9, 30)) })
+    const ids = (await app.stored()).map((each) => each.id)
+    await app.store.erasure.eraseRequests(ids, 'retention')
+    const db = rawDatabase(app.store)
+    expect(await db.selectFrom('lead_meetings').selectAll().execute()).toEqual([])
+    expect(await meetingNotices(app)).toEqual([])
   })
 })

@@ -37,6 +37,7 @@ export function formatRecord(
     deliveries?: Delivery[]
     held?: boolean
     whatsapp?: WhatsAppRoute | null
+    meeting?: StoredRequest['meeting']
   },
   index: number | string,
   timeZone = DEFAULT_TIME_ZONE,
@@ -57,6 +58,10 @@ export function formatRecord(
     )
   }
   const deliveries = record.deliveries ?? []
+  if (record.meeting != null) {
+    const when = arrivedAt(new Date(record.meeting.start).toISOString(), timeZone)
+    lines.push(field('Demostración', `${when} (${timeZone}), con ${record.meeting.rep}`))
+  }
   if (deliveries.length === 0) lines.push(field('Envío', 'ninguno configurado: solo guardada'))
   for (const delivery of deliveries) {
     lines.push(field(CHANNEL_LABELS[delivery.channel], deliveryState(delivery, timeZone)))
@@ -231,6 +236,13 @@ export const asJson = (request: StoredRequest) => ({
   templateId: request.templateId,
   params: request.params,
   held: request.held,
+  ...(request.meeting != null && {
+    meeting: {
+      start: new Date(request.meeting.start).toISOString(),
+      end: new Date(request.meeting.end).toISOString(),
+      rep: request.meeting.rep,
+    },
+  }),
   deliveries: request.deliveries.map((delivery) => ({
     channel: delivery.channel,
     state: delivery.state,

@@ -145,11 +145,18 @@ export class DemoRequests {
     return queued
   }
 
-  /** Erases requests with their deliveries, keeping a record of the erasure without data. */
-  erase(
+  /**
+   * Erases requests with their deliveries (and meetings), keeping a record of the erasure
+   * without data. A person's erasure first cancels their meetings: the rep's calendar is sent
+   * the cancellation, which names no visitor.
+   */
+  async erase(
     ids: readonly string[],
     rule: ErasureRule,
   ): ReturnType<LeadStore['erasure']['eraseRequests']> {
+    if (rule === 'person-request' && this.bookings !== null) {
+      if ((await this.bookings.cancelForErasure(ids)) > 0) this.worker?.kick()
+    }
     return this.store.erasure.eraseRequests(ids, rule)
   }
 

@@ -38,6 +38,8 @@ export interface StoredRequest extends DemoRequestRecord {
   whatsapp: WhatsAppRoute | null
   /** Came past the total ceiling: stored, not delivered until released. */
   held: boolean
+  /** The demo booked from it (decision 026): when, and with which rep (by e-mail). */
+  meeting?: { start: number; end: number; rep: string } | null
 }
 
 /** One WhatsApp message to one rep, with its times (ms since the epoch) as the statuses say. */
