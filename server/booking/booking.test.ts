@@ -33,6 +33,7 @@ import { startSmtpPeer } from '../../testing/server/delivery-peers.js'
 import type { NoticePayload } from '../store/records.js'
 import { asJson, formatRecord } from '../cli/listing.js'
 import { DemoRequests } from '../demo-requests/demo-requests.js'
+import { DeliveryWorker } from '../delivery/worker.js'
 import { parseTeam } from '../settings/team-file.js'
 import { parseWorkingHours } from '../settings/working-hours.js'
 import type { LeadStore } from '../store/lead-store.js'
@@ -616,5 +617,50 @@ describe("a person's meetings and their privacy", () => {
     const db = rawDatabase(app.store)
     expect(await db.selectFrom('lead_meetings').selectAll().execute()).toEqual([])
     expect(await meetingNotices(app)).toEqual([])
+  })
+})
+
+describe('a calendar that cannot be read, told as a channel', () => {
+  it('the worker tells it after LEADS_ALERT_AFTER_SECONDS, once, and again when it recovers', async () => {
+    const app = await bookingApp()
+    const worker = new DeliveryWorker(
+      app.store,
+      {
+        email: {
+          smtpUrl: 'smtp://127.0.0.1:9',
+          to: ['ventas@gaspre.mx'],
+          from: 'avisos@gaspre.mx',
+        },
+        timeZone: 'America/Mexico_City',
+        alertAfterMs: 50,
+      },
+      { alertAfterMs: 50, pollMs: 20, watch: ['calendar'] },
+    )
+    worker.start(app.app.log)
+    cleanups.push(() => worker.stop())
+    const calendarNotices = async () =>
+      (
+        await rawDatabase(app.store)
+          .selectFrom('lead_jobs')
+          .select('once_key')
+          .where('kind', '=', 'notice')
+          .execute()
+      )
+        .map((row) => row.once_key!)
+        .filter((key) => key.includes('/calendar/'))
+        .map((key) => key.split('/')[0])
+    const until = async (condition: () => Promise<boolean>) => {
+      while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    await worker.watchedFault('calendar', 'HTTP 404', Date.now())
+    await until(async () => (await calendarNotices()).length > 0)
+    expect(await calendarNotices()).toEqual(['delivery.failing'])
+    const health = JSON.parse((await app.request('/healthz/delivery')).text)
+    expect(health.channels.calendar).toBe('failing')
+    await worker.watchedWorks('calendar')
+    expect((await calendarNotices()).sort()).toEqual(['delivery.failing', 'delivery.recovered'])
+    expect(JSON.parse((await app.request('/healthz/delivery')).text).channels.calendar).toBe(
+      'delivering',
+    )
   })
 })

@@ -108,7 +108,15 @@ export class Bookings {
         room: rep.meetingUrl,
         zone,
       }
-      const repCopy = { ...base, for: 'rep' as const, address: rep.email, booking: null, request }
+      // The rep reads the time in their own zone; the visitor in theirs.
+      const repCopy = {
+        ...base,
+        zone: rep.timeZone,
+        for: 'rep' as const,
+        address: rep.email,
+        booking: null,
+        request,
+      }
       const notices: MeetingNotice[] = []
       if (mail) {
         if (visitor !== null && booking !== null) {

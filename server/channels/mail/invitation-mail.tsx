@@ -8,6 +8,9 @@ import { visibleControls } from '../../text/index.js'
 import { invitationIcs } from './invitation.js'
 import { mailHtml } from './mail-document.js'
 
+/** A long address breaks within the width of a phone instead of widening the mail. */
+const LINK = { wordBreak: 'break-all' } as const
+
 /** The meeting's title in both calendars. */
 const SUMMARY = 'Demostración de GASPRE'
 
@@ -113,7 +116,9 @@ export function invitationMail(meeting: MeetingData, now = Date.now()): Invitati
           {/^https?:\/\//.test(line.split(': ').at(-1) ?? '') ? (
             <>
               {line.slice(0, line.lastIndexOf(': ') + 2)}
-              <a href={line.split(': ').at(-1)}>{line.split(': ').at(-1)}</a>
+              <a href={line.split(': ').at(-1)} style={LINK}>
+                {line.split(': ').at(-1)}
+              </a>
             </>
           ) : (
             line
