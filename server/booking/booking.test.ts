@@ -210,6 +210,14 @@ describe('booking a demo from the rep’s calendar', () => {
     expect(JSON.parse(offHours.text)).toEqual({ error: bookingAnswers.notOffered })
     const busy = await book(app, booking, { start: utc(madrid(26, 9)) })
     expect(busy.status).toBe(409)
+    // Another site's page cannot book through the visitor's browser.
+    const crossSite = await app.request(booking, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+      body: JSON.stringify({ start: utc(madrid(27, 12, 30)) }),
+    })
+    expect(crossSite.status).toBe(403)
+    expect((await picker(app, booking)).body.meeting).toBeNull()
     const unknown = await picker(app, '/reserva/AAAAAAAAAAAAAAAAAAAAAA')
     expect(unknown).toEqual({ status: 404, body: { error: bookingAnswers.unknown } })
   })
