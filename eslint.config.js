@@ -82,11 +82,13 @@ const SERVER_LAYERS = [
   ['http'], // the edge: listener, serving rules, security headers
   ['store'], // the lead store: dialects, migrations, records, the job queue
   ['queue'], // what a send came to, and the delivery health
+  ['calendar'], // the reps' calendars read in the background, and their free times (issue 44)
   ['mail'],
   ['webhook'],
   ['whatsapp'],
   ['delivery'], // the worker that hands each job to its channel
   ['privacy'], // exports, erasures and retention
+  ['booking'], // a meeting booked from the rep's calendar: the service and its pages (issue 44)
   ['demo-requests'], // the one service: a request accepted, held, delivered (issue 43)
   ['intake'], // the routes that take a demo request from the form to the service
   ['cli'], // npm run outbox

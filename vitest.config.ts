@@ -38,6 +38,8 @@ const STARTS_PROGRAMS = [
   'server/http/static-hosts.test.ts',
   'server/alert-rules.test.ts',
   'server/alert-rules-prometheus.test.ts',
+  'server/calendar/calendar-reader.test.ts',
+  'server/booking/booking.test.ts',
 ]
 
 /**

@@ -44,6 +44,7 @@ import {
 import { readSiteBuild, type SiteBuild } from './http/index.js'
 import { TEXT, clientErrorStatus, sendText } from './http/index.js'
 import { whatsappWebhook } from './channels/whatsapp/index.js'
+import { bookingRoutes } from './booking/index.js'
 
 /** @internal the tests and the browser suites' test server build the app with it */
 export interface AppOptions {
@@ -418,9 +419,13 @@ function registerLeadIntake(
       receive: (statuses) => demoRequests.receiveWhatsAppStatuses(statuses),
     })
   }
+  const { bookings } = demoRequests
+  // The booking's address, its JSON and its pages without JavaScript (decision 026).
+  if (bookings !== null) app.register(bookingRoutes, { bookings })
   app.register(demoIntake, {
     demoRequests,
     limits,
+    bookings,
     // Our own door opens with a build that hands over the form's messages (one built before
     // the door has none, and its page sends to the e-mail service's endpoint).
     ...(formMessages !== null && {

@@ -14,6 +14,10 @@ import { deliveryMetrics, type DeliveryMetrics } from './metrics.js'
 import { importDataDirOutboxAtStart } from './store/index.js'
 import { RetentionJob } from './privacy/index.js'
 import { DemoRequests } from './demo-requests/index.js'
+import { Bookings } from './booking/index.js'
+import { CalendarReader, type CalendarHealth } from './calendar/index.js'
+import { phoneRegions } from './settings/index.js'
+import type { Watched } from './store/index.js'
 
 /** What a test may change in the store: its one fault seam. */
 export type StoreSeams = Pick<StoreOptions, 'onSqliteOpen'>
@@ -55,19 +59,59 @@ export async function openLeadService(
   }
   const channels = deliveryChannels(config.delivery)
   const { alertAfterMs } = config.delivery
+  // The reps of the team file who have a calendar: read in the background for the booking.
+  const calendars = (config.team?.reps ?? []).flatMap((rep) =>
+    rep.calendar === null
+      ? []
+      : [{ rep: rep.email, address: rep.calendar, timeZone: rep.timeZone }],
+  )
+  const watch: Watched[] = calendars.length > 0 ? ['calendar'] : []
   const metrics =
-    config.metricsPort !== undefined ? deliveryMetrics(store, channels, alertAfterMs) : null
+    config.metricsPort !== undefined
+      ? deliveryMetrics(store, [...channels, ...watch], alertAfterMs)
+      : null
   const worker =
     channels.length > 0
       ? new DeliveryWorker(store, config.delivery, {
           multiServer: store.kind === 'postgres',
           alertAfterMs,
+          watch,
           ...(metrics !== null && { observer: metrics.observer }),
         })
       : null
   let retention: RetentionJob | null = null
 
-  const demoRequests = DemoRequests.delivering(store, config.delivery, worker)
+  // A calendar that cannot be read is told as a channel's fault: through the worker, which
+  // sends the notices, or, with no channel to carry them, to the store alone.
+  const health: CalendarHealth =
+    worker !== null
+      ? {
+          fault: (reason, startedAt) => worker.watchedFault('calendar', reason, startedAt),
+          works: () => worker.watchedWorks('calendar'),
+        }
+      : {
+          fault: async (reason, startedAt) => {
+            await store.channels.recordFault('calendar', reason, startedAt, () => 60_000)
+          },
+          works: async () => {
+            await store.channels.recordWorks('calendar', true)
+          },
+        }
+  const team = config.team
+  const bookings =
+    team !== null && calendars.length > 0
+      ? new Bookings(store, team, new CalendarReader(calendars, { health }), {
+          carriers: {
+            mail: config.delivery.email !== undefined,
+            webhook: config.delivery.webhook !== undefined,
+          },
+          regions:
+            config.delivery.phoneRegions ??
+            phoneRegions(team.reps.flatMap((rep) => rep.countries.filter((code) => code !== '*'))),
+        })
+      : null
+
+  const demoRequests = DemoRequests.delivering(store, config.delivery, worker, bookings)
 
   return {
     demoRequests,

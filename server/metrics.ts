@@ -13,7 +13,7 @@ import { createServer, type Server } from 'node:http'
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client'
 import { channelReports, type ChannelReport } from './queue/index.js'
 import type { DeliveryObserver } from './delivery/index.js'
-import type { Channel, LeadStore } from './store/index.js'
+import type { LeadStore, Watched } from './store/index.js'
 
 /** What one scrape reads from the store. */
 interface StoreFigures {
@@ -77,7 +77,8 @@ export interface DeliveryMetrics {
 
 export function deliveryMetrics(
   store: LeadStore,
-  channels: readonly Channel[],
+  /** The delivery channels, and what else is watched as one (the reps' calendars). */
+  channels: readonly Watched[],
   alertAfterMs: number,
 ): DeliveryMetrics {
   const registry = new Registry()
@@ -115,6 +116,7 @@ export function deliveryMetrics(
     },
   })
   for (const channel of channels) {
+    if (channel === 'calendar') continue
     for (const outcome of ['delivered', 'retried', 'channel_fault', 'dead_letter']) {
       deliveries.inc({ channel, outcome }, 0)
     }

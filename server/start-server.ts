@@ -170,6 +170,13 @@ export async function startServer(seams: StoreSeams = {}): Promise<void> {
             '(LEADS_RETENTION_DAYS)'
         : 'LEADS_RETENTION_DAYS=0: demo requests are kept forever; none is erased for its age',
     )
+    const calendars = config.team?.reps.filter((rep) => rep.calendar !== null).length ?? 0
+    if (calendars > 0) {
+      console.log(
+        `Booking: the calendars of ${calendars} reps of LEADS_TEAM_FILE are read every 3 minutes; ` +
+          'a request whose rep has one is answered with its booking address (/reserva/…)',
+      )
+    }
     console.log(
       channels.length > 0
         ? `Each request is delivered by ${describeChannels(config)}`

@@ -6,9 +6,9 @@ import { type ChannelReport } from '../queue/index.js'
 import { type DemoRequests } from '../demo-requests/index.js'
 import { deliveryState, whatsAppLines } from './delivery-lines.js'
 import {
-  type Channel,
   type ChannelState,
   type Delivery,
+  type Watched,
   type StoredRequest,
   type WhatsAppRoute,
 } from '../store/index.js'
@@ -19,10 +19,11 @@ import { type ChunkedOutput } from './output.js'
 const KNOWN = new Set<string>(requestLines.map(([name]) => name))
 const WIDTH = 20
 
-const CHANNEL_LABELS: Record<Channel, string> = {
+const CHANNEL_LABELS: Record<Watched, string> = {
   email: 'Envío por correo',
   webhook: 'Envío por webhook',
   whatsapp: 'Envío por WhatsApp',
+  calendar: 'Lectura de agendas',
 }
 
 function field(label: string, value: string): string {
@@ -33,13 +34,14 @@ function field(label: string, value: string): string {
 }
 
 /** Each configured channel's state, for what a pending delivery waits on. */
-type ChannelStates = ReadonlyMap<Channel, ChannelState>
+type ChannelStates = ReadonlyMap<Watched, ChannelState>
 
 export function formatRecord(
   record: DemoRequestRecord & {
     deliveries?: Delivery[]
     held?: boolean
     whatsapp?: WhatsAppRoute | null
+    meeting?: StoredRequest['meeting']
   },
   index: number | string,
   timeZone = DEFAULT_TIME_ZONE,
@@ -61,6 +63,10 @@ export function formatRecord(
     )
   }
   const deliveries = record.deliveries ?? []
+  if (record.meeting != null) {
+    const when = arrivedAt(new Date(record.meeting.start).toISOString(), timeZone)
+    lines.push(field('Demostración', `${when} (${timeZone}), con ${record.meeting.rep}`))
+  }
   if (deliveries.length === 0) lines.push(field('Envío', 'ninguno configurado: solo guardada'))
   for (const delivery of deliveries) {
     lines.push(
@@ -250,6 +256,13 @@ export const asJson = (request: StoredRequest) => ({
   templateId: request.templateId,
   params: request.params,
   held: request.held,
+  ...(request.meeting != null && {
+    meeting: {
+      start: new Date(request.meeting.start).toISOString(),
+      end: new Date(request.meeting.end).toISOString(),
+      rep: request.meeting.rep,
+    },
+  }),
   deliveries: request.deliveries.map((delivery) => ({
     channel: delivery.channel,
     state: delivery.state,

@@ -10,7 +10,7 @@ import { spreadsheetHeadings, spreadsheetSheetName } from '../../src/contract/le
 import type { StoredRequest } from '../store/index.js'
 import type { DemoRequests } from '../demo-requests/index.js'
 import { deliveryState, whatsAppLines } from './delivery-lines.js'
-import { visibleControls } from '../text/index.js'
+import { arrivedAt, visibleControls } from '../text/index.js'
 
 type Column = keyof typeof spreadsheetHeadings
 const COLUMNS = Object.keys(spreadsheetHeadings) as Column[]
@@ -45,6 +45,11 @@ function cellText(record: StoredRequest, column: Column, timeZone: string): stri
     return [deliveryState(delivery, timeZone), ...whatsAppLines(record.whatsapp, timeZone)].join(
       '\n',
     )
+  }
+  if (column === 'meeting') {
+    if (record.meeting == null) return ''
+    const when = arrivedAt(new Date(record.meeting.start).toISOString(), timeZone)
+    return `${when} (${timeZone}), con ${record.meeting.rep}`
   }
   const value =
     column === 'id'

@@ -31,6 +31,7 @@ import {
   type Job,
   type JobRef,
   type LeadStore,
+  type Watched,
 } from '../store/index.js'
 import { mailSender } from '../channels/mail/index.js'
 import { type Outcome, type Sender } from '../queue/index.js'
@@ -118,6 +119,8 @@ export interface WorkerOptions {
   observer?: DeliveryObserver
   /** The clock of the WhatsApp escalation (a seam for tests): Date.now otherwise. */
   now?: () => number
+  /** What else is watched as a channel, with no lane of its own: the reps' calendars. */
+  watch?: readonly Watched[]
 }
 
 export class DeliveryWorker {
@@ -131,6 +134,7 @@ export class DeliveryWorker {
   private readonly alertAfterMs: number
   private readonly sendDeadlineMs: number
   private readonly observer: DeliveryObserver | undefined
+  private readonly watch: readonly Watched[]
   /** Statuses and escalation of the WhatsApp channel; null without it. */
   readonly whatsapp: WhatsAppFollowUp | null
 
@@ -144,6 +148,7 @@ export class DeliveryWorker {
     this.sendDeadlineMs = options.sendDeadlineMs ?? SEND_DEADLINE_MS
     this.leaseMs = options.leaseMs ?? LEASE_MS
     this.observer = options.observer
+    this.watch = options.watch ?? []
     const now = options.now ?? Date.now
     // The mail that says a rep did not read a WhatsApp message goes by mail alone.
     const unreadCarriers: Channel[] = config.email !== undefined ? ['email'] : []
@@ -473,10 +478,10 @@ export class DeliveryWorker {
 
   /** The channel works again: said once, and told to those who were told it failed. */
   private async recovered(
-    channel: Channel,
+    channel: Watched,
     outage: { since: number; notified: boolean; reason: string | null },
   ): Promise<void> {
-    const waiting = (await this.store.queue.backlogs([channel])).get(channel)!.pending
+    const waiting = await this.waitingOn(channel)
     this.log?.info(
       {
         event: 'delivery-recovered',
@@ -516,22 +521,39 @@ export class DeliveryWorker {
     }
   }
 
+  /** The deliveries waiting on a channel; none on one with no lane (a calendar). */
+  private async waitingOn(channel: Watched): Promise<number> {
+    if (channel === 'calendar') return 0
+    return (await this.store.queue.backlogs([channel])).get(channel)!.pending
+  }
+
+  /**
+   * Something watched as a channel without a lane (the reps' calendars) failed, for a reason
+   * that fails it all: held as a lane's fault is, and told after LEADS_ALERT_AFTER_SECONDS.
+   */
+  async watchedFault(channel: Watched, reason: string, startedAt: number): Promise<void> {
+    await this.store.channels.recordFault(channel, reason, startedAt, () => MAX_PROBE_INTERVAL_MS)
+  }
+
+  /** It works (again): an outage it ends is said, and told to those who were told of it. */
+  async watchedWorks(channel: Watched): Promise<void> {
+    const recovered = await this.store.channels.recordWorks(channel, true)
+    if (recovered !== null) await this.recovered(channel, recovered)
+  }
+
   /** A channel failing for LEADS_ALERT_AFTER_SECONDS: the other channels carry one notice. */
   private async checkOutages(): Promise<void> {
     try {
-      const channels = [...this.lanes.keys()]
+      const lanes = [...this.lanes.keys()]
+      const channels: Watched[] = [...lanes, ...this.watch]
       const states = await this.store.channels.states(channels)
       for (const state of states.values()) {
         const since = state.failingSince
         if (since === null || state.outageNotified) continue
         if (Date.now() - since < this.alertAfterMs) continue
         if (!(await this.store.channels.claimOutageNotice(state.channel, since))) continue
-        const waiting = (await this.store.queue.backlogs([state.channel])).get(
-          state.channel,
-        )!.pending
-        const carriers = channels.filter(
-          (other) => other !== state.channel && carriesNotices(other),
-        )
+        const waiting = await this.waitingOn(state.channel)
+        const carriers = lanes.filter((other) => other !== state.channel && carriesNotices(other))
         await this.store.queue.queueNotices(
           {
             type: 'delivery.failing',

@@ -14,6 +14,7 @@ import type {
   Readiness,
   RequestFilter,
   StoredRequest,
+  Watched,
 } from '../store/index.js'
 import { deliveryChannels, type DeliveryWorker } from '../delivery/index.js'
 import {
@@ -24,6 +25,7 @@ import {
 } from '../queue/index.js'
 import { assignRep, type WhatsAppWebhookOptions } from '../channels/whatsapp/index.js'
 import { requestsOf, type Person } from '../privacy/index.js'
+import type { Bookings } from '../booking/index.js'
 
 /**
  * A flood began: requests past the total ceiling are being held.
@@ -48,6 +50,8 @@ interface DemoRequestsParts {
   alertAfterMs: number
   /** The WhatsApp channel, when it is on: whose turn each request is, the webhook's keys. */
   whatsapp?: Pick<DeliveryConfig, 'whatsapp' | 'phoneRegions'>
+  /** The booking, when reps of the team file have calendars (decision 026). */
+  bookings?: Bookings | null
 }
 
 export class DemoRequests {
@@ -56,6 +60,10 @@ export class DemoRequests {
   readonly channels: readonly Channel[]
   /** The keys of WhatsApp's status webhook, when that channel is on. */
   readonly whatsappKeys: WhatsAppKeys | null
+  /** The booking of a meeting with the request's rep; null when no rep has a calendar. */
+  readonly bookings: Bookings | null
+  /** What /healthz/delivery watches: the channels, and the reps' calendars when they are read. */
+  private readonly watched: readonly Watched[]
   private readonly worker: DeliveryWorker | null
   private readonly alertAfterMs: number
   /** Written with each request, in its transaction: the WhatsApp rep whose turn it is. */
@@ -66,6 +74,7 @@ export class DemoRequests {
     store: LeadStore,
     delivery: DeliveryConfig,
     worker: DeliveryWorker | null,
+    bookings: Bookings | null = null,
   ): DemoRequests {
     return new DemoRequests({
       store,
@@ -73,6 +82,7 @@ export class DemoRequests {
       worker,
       alertAfterMs: delivery.alertAfterMs,
       whatsapp: delivery,
+      bookings,
     })
   }
 
@@ -86,6 +96,8 @@ export class DemoRequests {
     this.whatsappKeys = whatsapp
       ? { verifyToken: whatsapp.verifyToken, appSecret: whatsapp.appSecret }
       : null
+    this.bookings = parts.bookings ?? null
+    this.watched = this.bookings !== null ? [...this.channels, 'calendar'] : this.channels
   }
 
   /** Where the requests are stored: said at start, and by the app's readiness log. */
@@ -133,11 +145,18 @@ export class DemoRequests {
     return queued
   }
 
-  /** Erases requests with their deliveries, keeping a record of the erasure without data. */
-  erase(
+  /**
+   * Erases requests with their deliveries (and meetings), keeping a record of the erasure
+   * without data. A person's erasure first cancels their meetings: the rep's calendar is sent
+   * the cancellation, which names no visitor.
+   */
+  async erase(
     ids: readonly string[],
     rule: ErasureRule,
   ): ReturnType<LeadStore['erasure']['eraseRequests']> {
+    if (rule === 'person-request' && this.bookings !== null) {
+      if ((await this.bookings.cancelForErasure(ids)) > 0) this.worker?.kick()
+    }
     return this.store.erasure.eraseRequests(ids, rule)
   }
 
@@ -193,9 +212,9 @@ export class DemoRequests {
     return channelReports(this.store, this.channels, this.alertAfterMs)
   }
 
-  /** How delivery is doing, for `/healthz/delivery`. */
+  /** How delivery is doing, for `/healthz/delivery`: the reps' calendars with the channels. */
   health(): Promise<DeliveryHealth> {
-    return deliveryHealth(this.store, this.channels, this.alertAfterMs)
+    return deliveryHealth(this.store, this.watched, this.alertAfterMs)
   }
 
   /** Whether a request of the largest size would be stored now, for `/readyz`. */
@@ -212,11 +231,15 @@ export class DemoRequests {
   async start(log: FastifyBaseLogger): Promise<void> {
     if (this.store.kind === 'sqlite') await this.store.queue.releaseLeases()
     this.worker?.start(log)
+    // The calendars' first read goes on in the background: a slow calendar never delays the
+    // start, and until it is read the booking address answers 503 (the usual success message).
+    void this.bookings?.start(log)
   }
 
   /** Stops the worker (a send in progress finishes or is cut), then closes the store. */
   async stop(): Promise<void> {
     try {
+      await this.bookings?.stop()
       await this.worker?.stop()
     } finally {
       await this.store.close()

@@ -41,6 +41,7 @@ import { NO_STORE } from '../http/index.js'
 import { TotalCeiling } from './total-ceiling.js'
 import { clientErrorStatus, sendText } from '../http/index.js'
 import type { DemoRequests } from '../demo-requests/index.js'
+import type { Bookings } from '../booking/index.js'
 
 export { SEND_FORM_PATH, SEND_PATH }
 export const BODY_LIMIT = 50 * 1024
@@ -193,7 +194,9 @@ interface IntakeOptions {
   /** Sends accepted per client per minute, stored per minute in all, held past that at most. */
   limits: Pick<ServerLimits, 'rateLimitPerMinute' | 'totalLimitPerMinute' | 'heldLimit'>
   /** Our own door (door.ts), when the build gives the form's messages for its answers. */
-  door?: DoorOptions
+  door?: Omit<DoorOptions, 'bookings'>
+  /** The booking of a meeting with the request's rep, when reps have calendars (decision 026). */
+  bookings?: Pick<Bookings, 'offer' | 'renew'> | null
 }
 
 export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options) => {
@@ -317,7 +320,22 @@ export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options
     if (problem !== null) return answer(reply, 400, problem)
 
     const record = newRecord(input.serviceId, input.templateId, fields)
-    const kept = await keep(request, reply, record)
+    // A browser without scripts lands on the booking page when the rep has a calendar; the
+    // e-mail service's protocol has no place for it in its answer.
+    const offer = answer === answerAsPage ? options.bookings?.offer() : undefined
+    let offered = false
+    const kept = await keep(
+      request,
+      reply,
+      record,
+      offer &&
+        (async (trx, written) => {
+          offered = await offer.write(trx, written)
+        }),
+    )
+    if (kept.kept && offered && offer !== undefined) {
+      return reply.redirect(`${offer.path}?enviada=1`, 303)
+    }
     return kept.kept ? answer(reply, 200, 'OK') : answer(reply, kept.status, kept.text)
   }
 
@@ -448,19 +466,23 @@ export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options
   })
 
   if (options.door !== undefined) {
-    demoDoor(app, options.door, {
-      routeOptions,
-      keep,
-      isBot: (request) => {
-        logRefusal(
-          request,
-          'demo-request-bot',
-          'demo requests with the bot trap filled, not stored',
-          {},
-          'demo request with the bot trap filled: not stored',
-        )
+    demoDoor(
+      app,
+      { ...options.door, bookings: options.bookings ?? null },
+      {
+        routeOptions,
+        keep,
+        isBot: (request) => {
+          logRefusal(
+            request,
+            'demo-request-bot',
+            'demo requests with the bot trap filled, not stored',
+            {},
+            'demo request with the bot trap filled: not stored',
+          )
+        },
       },
-    })
+    )
   }
 
   app.post(SEND_FORM_PATH, routeOptions, async (request, reply) => {

@@ -20,13 +20,16 @@ import { HONEYPOT_FIELD } from '../../src/contract/demo-request.js'
 import { DOOR_PATH, type FieldMessages } from '../../src/contract/demo-request-fields.js'
 import { demoRequestSchema, refusalText } from '../../src/contract/demo-request-schema.js'
 import { doorRefusals, refusals } from '../../src/contract/lead-server-text.js'
-import { keyAnswered, newRecord, type LeadStore } from '../store/index.js'
+import { keyAnswered, newRecord, type AlsoWrite, type LeadStore } from '../store/index.js'
+import type { Bookings } from '../booking/index.js'
 
 export interface DoorOptions {
   /** The form's messages, as the page that this server serves shows them (dist/.site.json). */
   messages: FieldMessages
   /** Where the keys are kept: the lead store, shared by every server on it. */
   keys: Pick<LeadStore, 'claimIdempotencyKey' | 'releaseIdempotencyKey' | 'pruneIdempotencyKeys'>
+  /** The booking offered with each request whose rep has a calendar; null: none. */
+  bookings: Pick<Bookings, 'offer' | 'renew'> | null
 }
 
 /** What the door's answer to a stored request says: an object, so fields can be added later. */
@@ -34,6 +37,8 @@ interface DoorAnswer {
   /** The stored request's id. */
   id: string
   status: 'stored'
+  /** The booking address, when the request's rep has a calendar (decision 026). */
+  booking?: string
 }
 
 /** A refusal: a sentence for the visitor and, for a request the schema refused, each field's. */
@@ -123,7 +128,7 @@ interface DoorParts {
     request: FastifyRequest,
     reply: FastifyReply,
     record: ReturnType<typeof newRecord>,
-    alsoWrite: ReturnType<typeof keyAnswered>,
+    alsoWrite: AlsoWrite,
   ): Promise<Kept>
   /** Logs a filled bot trap as the other endpoints do. */
   isBot(request: FastifyRequest): void
@@ -132,8 +137,19 @@ interface DoorParts {
 /** Registers the door on the intake plugin's instance, under its hooks and guards. */
 export function demoDoor(app: FastifyInstance, options: DoorOptions, parts: DoorParts): void {
   const schema = demoRequestSchema(options.messages)
-  const { keys } = options
+  const { keys, bookings } = options
   let nextPrune = 0
+
+  /**
+   * A stored answer given again: with a new booking address for the same offer, since the store
+   * keeps no token (the old address stops working), or as it was.
+   */
+  const withBooking = async (stored: string): Promise<string> => {
+    if (bookings === null) return stored
+    const answered = JSON.parse(stored) as DoorAnswer
+    const booking = await bookings.renew(answered.id)
+    return booking === null ? stored : JSON.stringify({ ...answered, booking })
+  }
 
   const answer = (reply: FastifyReply, status: number, body: string): FastifyReply =>
     reply.code(status).type(JSON_TYPE).send(body)
@@ -176,7 +192,10 @@ export function demoDoor(app: FastifyInstance, options: DoorOptions, parts: Door
 
     pruneNowAndThen(request)
     const claim = await keys.claimIdempotencyKey(key, fingerprint(key, params))
-    if (claim.kind === 'answered') return answer(reply, claim.status, claim.answer)
+    if (claim.kind === 'answered') {
+      const again = claim.status === 200 ? await withBooking(claim.answer) : claim.answer
+      return answer(reply, claim.status, again)
+    }
     if (claim.kind === 'mismatch') return doorRefusal(reply, 422, doorRefusals.keyReused)
     if (claim.kind === 'in-flight') {
       return doorRefusal(reply.header('retry-after', '1'), 409, doorRefusals.inFlight)
@@ -185,9 +204,17 @@ export function demoDoor(app: FastifyInstance, options: DoorOptions, parts: Door
     // The e-mail service's ids mean nothing here: left empty.
     const record = newRecord('', '', params)
     const stored = JSON.stringify({ id: record.id, status: 'stored' } satisfies DoorAnswer)
+    // The booking's offer is written with the request, in its transaction; the key keeps the
+    // answer without the address, whose token only the visitor holds.
+    const offer = bookings?.offer()
+    let offered = false
+    const written: AlsoWrite = async (trx, each) => {
+      if (offer !== undefined) offered = await offer.write(trx, each)
+      await keyAnswered(key, 200, stored)(trx, each)
+    }
     let kept: Kept
     try {
-      kept = await parts.keep(request, reply, record, keyAnswered(key, 200, stored))
+      kept = await parts.keep(request, reply, record, written)
     } catch (error) {
       await keys.releaseIdempotencyKey(key).catch(() => undefined)
       throw error
@@ -198,6 +225,10 @@ export function demoDoor(app: FastifyInstance, options: DoorOptions, parts: Door
         request.log.error({ event: 'idempotency-key-not-released', err: error }, 'key kept')
       })
       return doorRefusal(reply, kept.status, notKeptText(kept.reason))
+    }
+    if (offered && offer !== undefined) {
+      const withAddress: DoorAnswer = { id: record.id, status: 'stored', booking: offer.path }
+      return answer(reply, 200, JSON.stringify(withAddress))
     }
     return answer(reply, 200, stored)
   })

@@ -1,9 +1,10 @@
 // How delivery is doing, for an uptime monitor (`GET /healthz/delivery`), the metrics and the
 // listing: per configured channel, whether it delivers, and whether it has failed or kept a
 // request waiting for LEADS_ALERT_AFTER_SECONDS; and how many requests wait for a person (dead
-// letters, held ones). The public answer names channels, states and counts only: no address,
-// host or error text.
-import type { Channel, ChannelBacklog, ChannelState, LeadStore } from '../store/index.js'
+// letters, held ones). The reps' calendars, read for the booking, are watched the same way
+// (`calendar`), with nothing ever waiting on them. The public answer names channels, states and
+// counts only: no address, host or error text.
+import type { Channel, ChannelBacklog, ChannelState, LeadStore, Watched } from '../store/index.js'
 
 /** `delivering`; `failing` (not yet for long); `down`: failing, or a request waiting, too long. */
 export type ChannelHealth = 'delivering' | 'failing' | 'down'
@@ -14,19 +15,22 @@ export interface ChannelReport {
   health: ChannelHealth
 }
 
+const NOTHING_WAITS: ChannelBacklog = { pending: 0, oldestQueuedAt: null, failed: 0 }
+
 export async function channelReports(
   store: LeadStore,
-  channels: readonly Channel[],
+  channels: readonly Watched[],
   alertAfterMs: number,
   now = Date.now(),
 ): Promise<ChannelReport[]> {
+  const lanes = channels.filter((channel): channel is Channel => channel !== 'calendar')
   const [states, backlogs] = await Promise.all([
     store.channels.states(channels),
-    store.queue.backlogs(channels),
+    store.queue.backlogs(lanes),
   ])
   return channels.map((channel) => {
     const state = states.get(channel)!
-    const backlog = backlogs.get(channel)!
+    const backlog = channel === 'calendar' ? NOTHING_WAITS : backlogs.get(channel)!
     const failingTooLong = state.failingSince !== null && now - state.failingSince >= alertAfterMs
     const waitingTooLong =
       backlog.oldestQueuedAt !== null && now - backlog.oldestQueuedAt >= alertAfterMs
@@ -50,7 +54,7 @@ export interface DeliveryHealth {
   ok: boolean
   body: {
     status: 'ok' | 'failing'
-    channels: Partial<Record<Channel, ChannelHealth>>
+    channels: Partial<Record<Watched, ChannelHealth>>
     deadLetters: number
     held: number
   }
@@ -58,7 +62,7 @@ export interface DeliveryHealth {
 
 export async function deliveryHealth(
   store: LeadStore,
-  channels: readonly Channel[],
+  channels: readonly Watched[],
   alertAfterMs: number,
 ): Promise<DeliveryHealth> {
   const [reports, held] = await Promise.all([

@@ -12,6 +12,7 @@ import type { CountryCode } from 'libphonenumber-js/max'
 import { SettingError, setting, settingsReader } from '../../src/config/env-settings.js'
 import { phoneRegions } from './phone-number.js'
 import { parseWhatsAppRoutes, routeCallingCodes, type WhatsAppRoutes } from './whatsapp-routes.js'
+import { readTeamFile, teamWhatsAppRoutes, type Team } from './team-file.js'
 import { parseWorkingHours, type WorkingHours } from './working-hours.js'
 
 const wholeNumber = (min: number, max: number) =>
@@ -294,6 +295,13 @@ export const SETTINGS = {
     expected: 'the app secret, with no spaces',
     schema: z.string().regex(/^\S{16,200}$/),
   }),
+  LEADS_TEAM_FILE: setting({
+    description:
+      "A YAML file that describes the sales team: each rep's name, e-mail, WhatsApp, countries, calendar, video room, hours and time zone. Replaces `LEADS_WHATSAPP_ROUTES`; a rep with a calendar is offered to the visitor as free times to book. See [The sales team file](#the-sales-team-file).",
+    default: undefined,
+    expected: 'the path of a YAML file',
+    schema: z.string().min(1),
+  }),
   LEADS_ESCALATE_AFTER_MINUTES: setting({
     description:
       'A WhatsApp message that its rep has not read after this many minutes of working hours goes to the next rep, and one mail to `LEADS_MAIL_TO` says so.',
@@ -365,6 +373,8 @@ export interface ServerConfig {
   /** Where Prometheus metrics are served; undefined: not at all. */
   metricsPort: number | undefined
   metricsHost: string
+  /** The sales team of LEADS_TEAM_FILE; null without one. */
+  team: Team | null
 }
 
 /** Where each stored request is delivered; a channel left out is not configured. */
@@ -414,24 +424,38 @@ const WHY_NEEDED: Record<(typeof WHATSAPP_NEEDS)[number], string> = {
     'without the status webhook no message is ever seen read, and every request would be escalated',
 }
 
-function readWhatsApp(
-  read: <N extends keyof typeof SETTINGS>(name: N) => Value<N> | undefined,
-): WhatsAppConfig | undefined {
-  const set = WHATSAPP_NEEDS.filter((name) => read(name) !== undefined)
-  if (set.length === 0) return undefined
-  const missing = WHATSAPP_NEEDS.find((name) => read(name) === undefined)
-  if (missing !== undefined) {
-    throw new SettingError(`${missing} must be set when ${set[0]} is: ${WHY_NEEDED[missing]}`)
+type Read = <N extends keyof typeof SETTINGS>(name: N) => Value<N> | undefined
+
+/** The WhatsApp routes: the team file's reps when there is one, LEADS_WHATSAPP_ROUTES otherwise. */
+function readRoutes(read: Read, team: Team | null): WhatsAppRoutes {
+  if (team !== null) {
+    try {
+      return teamWhatsAppRoutes(team)
+    } catch (error) {
+      throw new SettingError(
+        `LEADS_TEAM_FILE ${read('LEADS_TEAM_FILE')} ${error instanceof Error ? error.message : String(error)}`,
+      )
+    }
   }
-  const routesText = read('LEADS_WHATSAPP_ROUTES')!
-  let routes: WhatsAppRoutes
   try {
-    routes = parseWhatsAppRoutes(routesText)
+    return parseWhatsAppRoutes(read('LEADS_WHATSAPP_ROUTES')!)
   } catch (error) {
     throw new SettingError(
       `LEADS_WHATSAPP_ROUTES ${error instanceof Error ? error.message : String(error)}`,
     )
   }
+}
+
+function readWhatsApp(read: Read, team: Team | null): WhatsAppConfig | undefined {
+  // The team file names the reps: LEADS_WHATSAPP_ROUTES is not needed beside it.
+  const needs = WHATSAPP_NEEDS.filter((name) => team === null || name !== 'LEADS_WHATSAPP_ROUTES')
+  const set = needs.filter((name) => read(name) !== undefined)
+  if (set.length === 0) return undefined
+  const missing = needs.find((name) => read(name) === undefined)
+  if (missing !== undefined) {
+    throw new SettingError(`${missing} must be set when ${set[0]} is: ${WHY_NEEDED[missing]}`)
+  }
+  const routes = readRoutes(read, team)
   return {
     apiUrl: read('WHATSAPP_API_URL')!,
     phoneNumberId: read('WHATSAPP_PHONE_NUMBER_ID')!,
@@ -446,7 +470,26 @@ function readWhatsApp(
   }
 }
 
-function readDelivery(read: <N extends keyof typeof SETTINGS>(name: N) => Value<N> | undefined) {
+/** The team file, read and checked now; null when LEADS_TEAM_FILE is unset. */
+function readTeam(read: Read, root: string): Team | null {
+  const path = read('LEADS_TEAM_FILE')
+  if (path === undefined) return null
+  if (read('LEADS_WHATSAPP_ROUTES') !== undefined) {
+    throw new SettingError(
+      'LEADS_WHATSAPP_ROUTES must be unset when LEADS_TEAM_FILE is: the team file names the reps',
+    )
+  }
+  try {
+    return readTeamFile(resolve(root, path), {
+      hours: read('LEADS_WORKING_HOURS')!,
+      timeZone: read('LEADS_TIME_ZONE')!,
+    })
+  } catch (error) {
+    throw new SettingError(error instanceof Error ? error.message : String(error))
+  }
+}
+
+function readDelivery(read: Read, team: Team | null) {
   const smtpUrl = read('SMTP_URL')
   const to = read('LEADS_MAIL_TO')
   const from = read('LEADS_MAIL_FROM')
@@ -478,7 +521,7 @@ function readDelivery(read: <N extends keyof typeof SETTINGS>(name: N) => Value<
       'LEADS_WEBHOOK_URL must be set when LEADS_WEBHOOK_SECRET is: where to post the requests',
     )
   }
-  const whatsapp = readWhatsApp(read)
+  const whatsapp = readWhatsApp(read, team)
   // Checked even without the channel: a wrong value is told at once, not when it is turned on.
   read('LEADS_ESCALATE_AFTER_MINUTES')
   read('LEADS_WORKING_HOURS')
@@ -508,6 +551,7 @@ export function readDistDir(env: NodeJS.ProcessEnv, root: string): string {
 /** The server's configuration from the environment; relative paths resolve against `root`. */
 export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   const { read, required } = settingsReader(SETTINGS, env)
+  const team = readTeam(read, root)
   return {
     port: required('PORT'),
     host: required('HOST'),
@@ -524,9 +568,10 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     trustProxy: read('TRUST_PROXY') ?? false,
     databaseUrl: read('DATABASE_URL'),
     retentionDays: required('LEADS_RETENTION_DAYS'),
-    delivery: readDelivery(read),
+    delivery: readDelivery(read, team),
     metricsPort: readMetricsPort(read),
     metricsHost: required('METRICS_HOST'),
+    team,
   }
 }
 

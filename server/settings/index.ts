@@ -8,6 +8,13 @@ export {
   SETTINGS,
   type WhatsAppConfig,
 } from './config.js'
-export { parsePhone, phoneForPeople, phoneLinks } from './phone-number.js'
+export { parsePhone, phoneForPeople, phoneLinks, phoneRegions } from './phone-number.js'
+export { type Team, type TeamRep, territoryOf } from './team-file.js'
 export { repsInTurn, type WhatsAppRoutes } from './whatsapp-routes.js'
-export { afterWorkingMinutes } from './working-hours.js'
+export {
+  afterWorkingMinutes,
+  instantOf,
+  wallClockOf,
+  type WorkingHours,
+  zoneOffsetMs,
+} from './working-hours.js'

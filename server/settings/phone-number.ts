@@ -27,6 +27,8 @@ interface ParsedPhone {
    * when the number says its country, or is one of the regions asked.
    */
   assumed: CountryCode | null
+  /** The country the number belongs to, when the library can tell (`MX`). */
+  country: CountryCode | null
 }
 
 /**
@@ -78,6 +80,7 @@ const parsed = (number: PhoneNumber, assumed: CountryCode | null = null): Parsed
   ext: number.ext ?? null,
   callingCode: number.countryCallingCode,
   assumed,
+  country: number.country ?? null,
 })
 
 /**

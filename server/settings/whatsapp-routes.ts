@@ -14,10 +14,10 @@ export interface WhatsAppRoutes {
   fallback: readonly string[]
 }
 
-const CALLING_CODES = new Set(getCountries().map((region) => getCountryCallingCode(region)))
+export const CALLING_CODES = new Set(getCountries().map((region) => getCountryCallingCode(region)))
 
 /** A rep's number: `+`, the country code and the number (spaces and dashes allowed). */
-function repNumber(text: string): string | null {
+export function repNumber(text: string): string | null {
   const compact = text.replace(/[\s-]/g, '')
   if (!/^\+\d{8,15}$/.test(compact)) return null
   // The number WhatsApp knows the rep by is kept as written: a Mexican mobile is often

@@ -66,7 +66,7 @@ export function parseWorkingHours(text: string): WorkingHours | null {
 }
 
 /** The wall-clock date and time of an instant in a time zone. */
-function wallClock(at: number, timeZone: string) {
+export function wallClockOf(at: number, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -89,17 +89,23 @@ function wallClock(at: number, timeZone: string) {
 }
 
 /** The zone's offset from UTC at an instant, in ms. */
-function offsetAt(at: number, timeZone: string): number {
-  const wall = wallClock(at, timeZone)
+export function zoneOffsetMs(at: number, timeZone: string): number {
+  const wall = wallClockOf(at, timeZone)
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
   return asUtc - (at - (at % 1000))
 }
 
 /** The instant a wall-clock time of a day has in a time zone (the later one, across a change). */
-function instantOf(year: number, month: number, day: number, minutes: number, timeZone: string) {
+export function instantOf(
+  year: number,
+  month: number,
+  day: number,
+  minutes: number,
+  timeZone: string,
+) {
   const guess = Date.UTC(year, month - 1, day, 0, minutes)
-  const first = guess - offsetAt(guess, timeZone)
-  return guess - offsetAt(first, timeZone)
+  const first = guess - zoneOffsetMs(guess, timeZone)
+  return guess - zoneOffsetMs(first, timeZone)
 }
 
 /**
@@ -113,7 +119,7 @@ export function afterWorkingMinutes(
   timeZone: string,
 ): number {
   let left = minutes * 60_000
-  const start = wallClock(from, timeZone)
+  const start = wallClockOf(from, timeZone)
   for (let offset = 0; offset <= 370; offset++) {
     const date = new Date(Date.UTC(start.year, start.month - 1, start.day + offset))
     const [year, month, day] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()]

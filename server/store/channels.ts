@@ -3,10 +3,10 @@
 // it last delivered, and whether this outage's notices were queued.
 import type { Kysely } from 'kysely'
 import type { Dialect } from './dialect.js'
-import type { Channel, ChannelsTable, LeadDatabase } from './schema.js'
+import type { ChannelsTable, LeadDatabase, Watched } from './schema.js'
 
 export interface ChannelState {
-  channel: Channel
+  channel: Watched
   /** When the current outage began (ms since the epoch); null while the channel delivers. */
   failingSince: number | null
   failures: number
@@ -32,7 +32,7 @@ const toState = (row: ChannelsTable): ChannelState => ({
   outageNotified: row.outage_notified === 1,
 })
 
-const delivering = (channel: Channel): ChannelState => ({
+const delivering = (channel: Watched): ChannelState => ({
   channel,
   failingSince: null,
   failures: 0,
@@ -47,7 +47,7 @@ export class ChannelBook {
   constructor(private readonly dialect: Dialect) {}
 
   /** The state of each of `channels`; one never heard of delivers. */
-  async states(channels: readonly Channel[]): Promise<Map<Channel, ChannelState>> {
+  async states(channels: readonly Watched[]): Promise<Map<Watched, ChannelState>> {
     const states = new Map(channels.map((channel) => [channel, delivering(channel)]))
     if (channels.length === 0) return states
     const rows = await this.dialect.db
@@ -60,7 +60,7 @@ export class ChannelBook {
   }
 
   /** Reads a channel's row inside a transaction, locked on PostgreSQL; made when missing. */
-  private async lockedState(trx: Kysely<LeadDatabase>, channel: Channel): Promise<ChannelState> {
+  private async lockedState(trx: Kysely<LeadDatabase>, channel: Watched): Promise<ChannelState> {
     await trx
       .insertInto('lead_channels')
       .values({ channel, failures: 0, outage_notified: 0 })
@@ -79,7 +79,7 @@ export class ChannelBook {
    * says so).
    */
   recordFault(
-    channel: Channel,
+    channel: Watched,
     reason: string,
     startedAt: number,
     probeDelayMs: (failures: number) => number,
@@ -113,7 +113,7 @@ export class ChannelBook {
    * Returns the outage this ended, if any, and whether its notices had gone out.
    */
   async recordWorks(
-    channel: Channel,
+    channel: Watched,
     delivered: boolean,
   ): Promise<{ since: number; notified: boolean; reason: string | null } | null> {
     // A channel that delivers, and said so a moment ago, needs no write: one commit less a send.
@@ -145,7 +145,7 @@ export class ChannelBook {
    * Takes the next probe of a failing channel for `leaseMs`, if it is due and no other server
    * took it: one delivery at a time goes to a channel that fails.
    */
-  async takeProbe(channel: Channel, leaseMs: number): Promise<boolean> {
+  async takeProbe(channel: Watched, leaseMs: number): Promise<boolean> {
     const now = Date.now()
     const result = await this.dialect.db
       .updateTable('lead_channels')
@@ -158,7 +158,7 @@ export class ChannelBook {
   }
 
   /** Gives a probe back unused (nothing waited on the channel): the next look may take it. */
-  async releaseProbe(channel: Channel): Promise<void> {
+  async releaseProbe(channel: Watched): Promise<void> {
     await this.dialect.db
       .updateTable('lead_channels')
       .set({ next_probe_at: Date.now() })
@@ -168,7 +168,7 @@ export class ChannelBook {
   }
 
   /** Marks the outage that began at `since` as told; true for the one server that did it first. */
-  async claimOutageNotice(channel: Channel, since: number): Promise<boolean> {
+  async claimOutageNotice(channel: Watched, since: number): Promise<boolean> {
     const result = await this.dialect.db
       .updateTable('lead_channels')
       .set({ outage_notified: 1 })

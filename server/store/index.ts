@@ -13,6 +13,12 @@ export {
   type JobRef,
   keyAnswered,
   type LeadStore,
+  type Meeting,
+  type MeetingData,
+  type MeetingNotice,
+  type MeetingNotices,
+  type Offer,
+  offerBooking,
   type MessageStatus,
   type Notice,
   openLeadStore,
@@ -24,6 +30,7 @@ export {
   type StoreOptions,
   type StuckData,
   type UnreadData,
+  type Watched,
   type WhatsAppRoute,
 } from './lead-store.js'
 export { OUTBOX_FILE } from './outbox-file.js'

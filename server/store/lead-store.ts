@@ -9,6 +9,7 @@ import { Migrator } from 'kysely'
 import type { DemoRequestRecord } from './record.js'
 import type { Readiness } from './capacity.js'
 import { Capacity, type StoreOptions } from './capacity.js'
+import { BookingBook } from './bookings.js'
 import { ChannelBook } from './channels.js'
 import { StoreError, type Dialect } from './dialect.js'
 import { ErasureBook } from './erasure.js'
@@ -36,18 +37,26 @@ export { type ChannelState } from './channels.js'
 export { StoreError } from './dialect.js'
 export { keyAnswered } from './idempotency-keys.js'
 export { type ErasureRule } from './erasure.js'
+export {
+  type Meeting,
+  type MeetingNotice,
+  type MeetingNotices,
+  type Offer,
+  offerBooking,
+} from './bookings.js'
 export { type RequestFilter } from './listing.js'
 export { type ChannelBacklog, jobRef, type Job, type JobRef } from './queue.js'
 export type { AlsoWrite } from './writes.js'
 export {
   type Delivery,
+  type MeetingData,
   type Notice,
   type StoredRequest,
   type StuckData,
   type UnreadData,
   type WhatsAppRoute,
 } from './records.js'
-export { CHANNELS, type Channel } from './schema.js'
+export { CHANNELS, type Channel, type Watched } from './schema.js'
 export { SQLITE_FILE } from './sqlite.js'
 export { type MessageStatus, type RouteChoice } from './whatsapp.js'
 
@@ -68,6 +77,8 @@ export class LeadStore {
   readonly whatsapp: WhatsAppBook
   /** A person's, the held and the expired requests erased, and the record of it (erasure.ts). */
   readonly erasure: ErasureBook
+  /** The booking offers and the meetings booked through them (bookings.ts). */
+  readonly bookings: BookingBook
   private readonly capacity: Capacity
 
   /** @internal openLeadStore makes one */
@@ -82,6 +93,7 @@ export class LeadStore {
     this.channels = new ChannelBook(dialect)
     this.whatsapp = new WhatsAppBook(dialect)
     this.erasure = new ErasureBook(dialect)
+    this.bookings = new BookingBook(dialect)
   }
 
   /** Applies the migrations this version knows and the database lacks. */

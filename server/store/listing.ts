@@ -73,12 +73,24 @@ async function withDeliveries(
     .orderBy('channel')
     .execute()
   const routes = await whatsAppRoutes(db, ids)
-  return rows.map((row) => ({
-    ...toRecord(row),
-    deliveries: deliveries.filter((d) => d.request_id === row.id).map(toDelivery),
-    whatsapp: routes.get(row.id) ?? null,
-    held: row.held === 1,
-  }))
+  const meetings = await db
+    .selectFrom('lead_meetings')
+    .selectAll()
+    .where('request_id', 'in', ids)
+    .execute()
+  return rows.map((row) => {
+    const meeting = meetings.find((each) => each.request_id === row.id)
+    return {
+      ...toRecord(row),
+      deliveries: deliveries.filter((d) => d.request_id === row.id).map(toDelivery),
+      whatsapp: routes.get(row.id) ?? null,
+      held: row.held === 1,
+      meeting:
+        meeting === undefined
+          ? null
+          : { start: Number(meeting.start_at), end: Number(meeting.end_at), rep: meeting.rep },
+    }
+  })
 }
 
 export async function count(db: Kysely<LeadDatabase>): Promise<number> {

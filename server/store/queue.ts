@@ -29,6 +29,7 @@ import {
   type JobsTable,
   type LeadDatabase,
   type NoticeType,
+  type Watched,
 } from './schema.js'
 
 type Db = Kysely<LeadDatabase>
@@ -64,7 +65,7 @@ const jobId = (ref: JobRef): string =>
 /** A notice to queue: one per carrier and outage (or per unread message, numbered). */
 interface NoticeToQueue {
   type: NoticeType
-  subject: Channel
+  subject: Watched
   outage: number
   /** A further notice of the same outage (a flood's held count as it grows): queued once each. */
   step?: number
@@ -73,6 +74,8 @@ interface NoticeToQueue {
   requestId?: string
   /** What makes it one of a kind instead of the outage (a request's id): one per carrier. */
   once?: string
+  /** The whole key, when not made of type, subject and outage (a meeting's: its sequence). */
+  onceKey?: string
 }
 
 /** The rows of a request's deliveries as it is stored: pending, or held in a flood. */
@@ -126,8 +129,9 @@ export async function insertNotices(
         last_error: null,
         delivered_at: null,
         once_key:
+          notice.onceKey ??
           `${notice.type}/${notice.subject}/${notice.once ?? notice.outage}` +
-          (notice.step === undefined ? '' : `/${notice.step}`),
+            (notice.step === undefined ? '' : `/${notice.step}`),
         payload: JSON.stringify({
           type: notice.type,
           subject: notice.subject,

@@ -10,6 +10,7 @@ import {
   type RequestsTable,
   type WhatsAppMessagesTable,
   type WhatsAppTable,
+  type Watched,
 } from './schema.js'
 
 /** One delivery of one request, as the worker and the sales team's commands see it. */
@@ -39,6 +40,8 @@ export interface StoredRequest extends DemoRequestRecord {
   whatsapp: WhatsAppRoute | null
   /** Came past the total ceiling: stored, not delivered until released. */
   held: boolean
+  /** The demo booked from it (decision 026): when, and with which rep (by e-mail). */
+  meeting?: { start: number; end: number; rep: string } | null
 }
 
 /** One WhatsApp message to one rep, with its times (ms since the epoch) as the statuses say. */
@@ -78,7 +81,7 @@ export interface Notice {
   requestId: string | null
   carrier: Channel
   type: NoticeType
-  subject: Channel
+  subject: Watched
   data: NoticeData
   createdAt: string
   attempts: number
@@ -102,6 +105,8 @@ export interface NoticeData {
   unread?: UnreadData
   /** A request its channel keeps failing (`delivery.stuck`) or gave up (`delivery.dead_letter`). */
   stuck?: StuckData
+  /** A booked meeting's invitation or event (`meeting.invitation`, `demo_request.booked`…). */
+  meeting?: MeetingData
 }
 
 /** The request a `delivery.stuck` or `delivery.dead_letter` notice names, and how it went. */
@@ -112,6 +117,31 @@ export interface StuckData {
   group: string
   /** Tries so far. */
   attempts: number
+}
+
+/** What a meeting's mail or event carries (decision 026). */
+export interface MeetingData {
+  /** REQUEST for a new or moved meeting, CANCEL for a cancelled one (RFC 5546). */
+  method: 'REQUEST' | 'CANCEL'
+  /** Whose mail it is; the CRM's events are the rep's. */
+  for: 'visitor' | 'rep'
+  /** Where the mail goes. */
+  address: string
+  uid: string
+  sequence: number
+  /** ms since the epoch */
+  start: number
+  end: number
+  rep: { name: string; email: string }
+  /** The visitor's address, the ATTENDEE; null in the cancellation an erasure sends the rep. */
+  attendee: string | null
+  room: string | null
+  /** The booking address, to change or cancel (the visitor's mail only). */
+  booking: string | null
+  /** The zone the visitor's mail states the time in. */
+  zone: string
+  /** The request, for the rep's mail and the CRM; never in the visitor's mail. */
+  request: { id: string; params: Record<string, string> } | null
 }
 
 export interface UnreadData {
@@ -134,7 +164,7 @@ export interface UnreadData {
 /** What a notice job carries (lead_jobs.payload). */
 export interface NoticePayload {
   type: NoticeType
-  subject: Channel
+  subject: Watched
   createdAt: string
   data: NoticeData
 }

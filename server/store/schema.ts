@@ -3,6 +3,11 @@
 /** The channels a request is delivered through. */
 export const CHANNELS = ['email', 'webhook', 'whatsapp'] as const
 export type Channel = (typeof CHANNELS)[number]
+/**
+ * What the channel state (lead_channels) and /healthz/delivery watch: the delivery channels, and
+ * the reps' calendars, read for the booking (a channel that delivers nothing; decision 026).
+ */
+export type Watched = Channel | 'calendar'
 
 /** How long a delivery is retried for faults of its own before it is a dead letter: three days. */
 const RETRY_FOR_MS = 3 * 24 * 60 * 60 * 1000
@@ -95,7 +100,7 @@ export interface JobsTable {
 
 /** How a channel delivers, shared by every server on the store. */
 export interface ChannelsTable {
-  channel: Channel
+  channel: Watched
   /** Null while the channel delivers; when its current outage began otherwise. */
   failing_since: number | string | null
   /** Channel faults in a row, for the probe's backoff. */
@@ -120,6 +125,10 @@ export type NoticeType =
   | 'whatsapp.unread'
   | 'delivery.stuck'
   | 'delivery.dead_letter'
+  // A booked meeting (decision 026): its invitation by mail, its events for the CRM.
+  | 'meeting.invitation'
+  | 'demo_request.booked'
+  | 'demo_request.booking_cancelled'
 
 /** Whose turn it is in each WhatsApp territory: the round robin, shared by every server. */
 export interface WhatsAppTurnsTable {
@@ -179,6 +188,28 @@ export interface IdempotencyKeysTable {
   request_id: string | null
 }
 
+/** A request's booking offer (migration 090): its rep, and its token's hash, never the token. */
+export interface BookingsTable {
+  request_id: string
+  /** The rep, by their e-mail in the team file. */
+  rep: string
+  token_hash: string
+  created_at: number | string
+  expires_at: number | string
+}
+
+/** The meeting booked for a request: one start of one rep, unique among all meetings. */
+export interface MeetingsTable {
+  request_id: string
+  rep: string
+  start_at: number | string
+  end_at: number | string
+  /** The invitation's UID, kept across changes; SEQUENCE one higher at each. */
+  uid: string
+  sequence: number
+  booked_at: number | string
+}
+
 /** Every table of the store, as the store room's modules query them. */
 export interface LeadDatabase {
   lead_requests: RequestsTable
@@ -190,6 +221,10 @@ export interface LeadDatabase {
   lead_idempotency_keys: IdempotencyKeysTable
   lead_whatsapp: WhatsAppTable
   lead_whatsapp_messages: WhatsAppMessagesTable
+  lead_bookings: BookingsTable
+  lead_meetings: MeetingsTable
+  /** The visitors' invitation mails of the last day, by the address's SHA-256: at most 3 each. */
+  lead_booking_mails: { address_hash: string; sent_at: number | string }
   lead_whatsapp_early_statuses: {
     wamid: string
     status: string

@@ -35,7 +35,7 @@ export interface RouteChoice {
 const NOTICE_COUNTER = '#avisos'
 
 /** Adds one to a counter and returns its new value, atomically on SQLite and PostgreSQL. */
-async function nextTurn(trx: Db, territory: string): Promise<number> {
+export async function nextTurn(trx: Db, territory: string): Promise<number> {
   const row = await trx
     .insertInto('lead_whatsapp_turns')
     .values({ territory, turns: 1 })

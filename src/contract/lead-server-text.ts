@@ -85,6 +85,7 @@ export const spreadsheetHeadings: Record<
   | 'delivery_email'
   | 'delivery_webhook'
   | 'delivery_whatsapp'
+  | 'meeting'
   | 'id',
   string
 > = {
@@ -108,6 +109,7 @@ export const spreadsheetHeadings: Record<
   delivery_email: 'Envío por correo',
   delivery_webhook: 'Envío por webhook',
   delivery_whatsapp: 'Envío por WhatsApp',
+  meeting: 'Demostración agendada',
   id: 'Id',
 }
 

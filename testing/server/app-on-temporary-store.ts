@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from '../../server/app.js'
+import type { Bookings } from '../../server/booking/bookings.js'
 import { DemoRequests } from '../../server/demo-requests/demo-requests.js'
 import { LARGEST_RECORD_BYTES } from '../../server/intake/demo-request-check.js'
 import type { ServerLimits } from '../../server/intake/limits.js'
@@ -37,6 +38,8 @@ export interface AppOnStore {
   dataDir: string
   /** Sends a request to the app in-process (Fastify's inject), answered as over HTTP. */
   request: Client
+  /** The booking, when the test gave one; the test starts it (its calendars' first read). */
+  bookings: Bookings | null
   /** What the store holds now, oldest first. */
   stored(): Promise<StoredRequest[]>
   /** Closes the app, then the store, and removes the temporary DATA_DIR. */
@@ -50,10 +53,18 @@ type Options = Omit<TestAppOptions, 'demoRequests'> & {
   storeOptions?: Partial<StoreOptions>
   /** The channels each request is stored with a pending delivery for (none: only stored). */
   channels?: readonly Channel[]
+  /** The booking of meetings, made on the test's store (server/booking/). */
+  bookings?: (store: LeadStore) => Bookings
 }
 
 export async function appOnTemporaryStore(options: Options): Promise<AppOnStore> {
-  const { databaseUrl, storeOptions, channels = [], ...appOptions } = options
+  const {
+    databaseUrl,
+    storeOptions,
+    channels = [],
+    bookings: makeBookings,
+    ...appOptions
+  } = options
   const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
   const store = await openLeadStore(
     { dataDir, databaseUrl },
@@ -63,18 +74,21 @@ export async function appOnTemporaryStore(options: Options): Promise<AppOnStore>
       ...storeOptions,
     },
   )
+  const bookings = makeBookings?.(store) ?? null
   // No worker: the test reads what is stored.
   const demoRequests = new DemoRequests({
     store,
     channels,
     worker: null,
     alertAfterMs: DEFAULT_SETTINGS.delivery.alertAfterMs,
+    bookings,
   })
   const app = buildTestApp({ ...appOptions, demoRequests })
   return {
     app,
     store,
     dataDir,
+    bookings,
     request: (path, requestOptions) => injectRequest(app, path, requestOptions),
     async stored() {
       const requests: StoredRequest[] = []
@@ -84,6 +98,7 @@ export async function appOnTemporaryStore(options: Options): Promise<AppOnStore>
     async close() {
       try {
         await app.close()
+        await bookings?.stop()
         await store.close()
       } finally {
         await rm(dataDir, { recursive: true, force: true })

@@ -22,6 +22,7 @@ import { bounded, errorText } from '../../text/index.js'
 import { leadMail, displayName } from './lead-mail.js'
 import { openMeteredSocket, type MeteredSocket } from './metered-socket.js'
 import { noticeMail } from './notices.js'
+import { invitationMail } from './invitation-mail.js'
 
 type MailConfig = NonNullable<DeliveryConfig['email']>
 
@@ -61,6 +62,22 @@ function message(
   timeZone: string,
   regions: readonly CountryCode[],
 ): nodemailer.SendMailOptions {
+  if (job.kind === 'notice' && job.notice.data.meeting !== undefined) {
+    // A booked demo's invitation (iMIP, RFC 6047): the calendar part as nodemailer's icalEvent,
+    // a text/calendar alternative with its METHOD, which mail clients offer to add.
+    const mail = invitationMail(job.notice.data.meeting)
+    return {
+      from: config.from,
+      to: mail.to,
+      ...(mail.replyTo !== null && { replyTo: mail.replyTo }),
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      icalEvent: { method: mail.method, filename: 'invitacion.ics', content: mail.ics },
+      messageId: `<notice-${job.notice.id}@${domainOf(config.from)}>`,
+      headers: { 'X-Gaspre-Notice': job.notice.type },
+    }
+  }
   if (job.kind === 'notice') {
     const mail = noticeMail(job.notice, timeZone)
     const { requestId } = job.notice
@@ -199,7 +216,10 @@ export function mailSender(
     async send(job, signal, recipients) {
       const done = job.kind === 'request' ? job.delivery.doneRecipients : []
       const refusedBefore = job.kind === 'request' ? job.delivery.refusedRecipients : []
-      const to = without(without(config.to, done), refusedBefore)
+      // An invitation goes to its one address (the visitor's or the rep's), not to the team.
+      const invited = job.kind === 'notice' ? job.notice.data.meeting?.address : undefined
+      const to =
+        invited !== undefined ? [invited] : without(without(config.to, done), refusedBefore)
       if (to.length === 0) {
         return refusedBefore.length > 0
           ? { kind: 'rejected', reason: `rechazado para ${refusedBefore.join(', ')}`, proven: true }

@@ -5,20 +5,21 @@
 // while it delivers others, and one when that request is given up (decision 024). A mail for the
 // sales team, or a webhook event of its own (`delivery.failing`, `delivery.recovered`,
 // `demo_requests.held`, `delivery.stuck`, `delivery.dead_letter`: webhook/notice-body.ts).
-import type { Channel, Notice, StuckData, UnreadData } from '../../store/index.js'
+import type { Channel, Notice, StuckData, UnreadData, Watched } from '../../store/index.js'
 import { arrivedAt, visibleControls } from '../../text/index.js'
 import { requestMailSubject } from './lead-mail.js'
 import { noticeMailHtml } from './notice-mail-html.js'
 
 /** Each channel as the notices and the listing name it. */
-export const CHANNEL_NAMES: Record<Channel, string> = {
+export const CHANNEL_NAMES: Record<Watched, string> = {
   email: 'correo',
   webhook: 'webhook',
   whatsapp: 'WhatsApp',
+  calendar: 'agenda',
 }
 
 /** What the people who run the server should look at, by the channel's last error. */
-function whatToCheck(channel: Channel, reason: string | null): string {
+function whatToCheck(channel: Watched, reason: string | null): string {
   const why = reason ?? ''
   if (channel === 'email') {
     if (/SMTP 5(30|34|35|38)|EAUTH|Invalid login|credentials/i.test(why))
@@ -76,7 +77,7 @@ function unreadText(unread: UnreadData): { subject: string; lines: string[] } {
   }
 }
 
-/** What refuses one request when its channel takes the others. */
+/** What refuses one request when its channel takes the others (a calendar carries no request). */
 const STUCK_CHECK: Record<Channel, string> = {
   email:
     'qué rechaza el servidor de correo de este mensaje en concreto (su contenido, su tamaño, sus direcciones).',
@@ -113,7 +114,36 @@ function stuckText(
       `La solicitud de demo ${request} no sale por ${name} desde el ${arrivedAt(notice.data.since, timeZone)} (hora de ${timeZone}), aunque las demás sí salen: lleva ${tries}.`,
       why,
       `Se sigue reintentando sola, cada vez con más tiempo entre intentos, hasta tres días después de que llegó; si para entonces no sale, queda como no entregada y se avisa otra vez. Las demás solicitudes no esperan por ella.`,
-      `Qué revisar: ${STUCK_CHECK[notice.subject]} Su estado: npm run outbox en el servidor.`,
+      `Qué revisar: ${STUCK_CHECK[notice.subject as Channel]} Su estado: npm run outbox en el servidor.`,
+    ],
+  }
+}
+
+/**
+ * The reps' calendars could not be read, or can again: nothing waits on them, but the visitors
+ * see the usual success message instead of the free times meanwhile (decision 026).
+ */
+function calendarText(
+  notice: Notice,
+  since: string,
+  timeZone: string,
+): { subject: string; lines: string[] } {
+  if (notice.type === 'delivery.failing') {
+    return {
+      subject: 'Aviso: no se puede leer la agenda de ventas',
+      lines: [
+        `Desde el ${since} el servidor no puede leer la agenda de al menos un representante (su calendar en LEADS_TEAM_FILE).`,
+        `Último error: ${notice.data.reason ?? 'sin detalle'}.`,
+        'Mientras tanto, quien envía una solicitud de demo no ve horarios para agendar: ve el mensaje de siempre (le escribiremos). Ninguna solicitud se pierde.',
+        'Qué revisar: que la dirección de la agenda siga publicada (una dirección secreta que se cambió deja de servir) y que su servidor responda desde este servidor.',
+      ],
+    }
+  }
+  const until = arrivedAt(notice.data.until ?? notice.createdAt, timeZone)
+  return {
+    subject: 'Resuelto: el servidor vuelve a leer la agenda de ventas',
+    lines: [
+      `La agenda se lee de nuevo desde el ${until}; fallaba desde el ${since}. Los visitantes vuelven a ver los horarios libres.`,
     ],
   }
 }
@@ -147,6 +177,7 @@ export function noticeText(notice: Notice, timeZone: string): { subject: string;
       ],
     }
   }
+  if (notice.subject === 'calendar') return calendarText(notice, since, timeZone)
   if (notice.type === 'delivery.failing') {
     return {
       subject: `Aviso: las solicitudes de demo no salen por ${name}`,

@@ -10,6 +10,7 @@ import { oneJobQueue } from './050-one-job-queue.js'
 import { idempotencyKeys } from './060-idempotency-keys.js'
 import { faultsAndEscalations } from './070-faults-and-escalations.js'
 import { listingOrder } from './080-listing-order.js'
+import { booking } from './090-booking.js'
 
 /**
  * Versioned migrations: append new ones, never edit or rename one that has shipped (databases
@@ -27,6 +28,7 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '060-idempotency-keys': idempotencyKeys,
   '070-faults-and-escalations': faultsAndEscalations,
   '080-listing-order': listingOrder,
+  '090-booking': booking,
 }
 
 export const migrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

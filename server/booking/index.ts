@@ -1,0 +1,2 @@
+export { Bookings } from './bookings.js'
+export { bookingRoutes } from './routes.js'
