@@ -22,8 +22,11 @@ const HOME_FIRST_LOAD_BUDGET = 250 * KB
 
 const gzipSizeOf = (asset: string) => readFileSync(join(DIST, `${asset}.gz`)).byteLength
 
-/** Chunks that wait for the visitor's first input in the form (see use-send-request.ts). */
-const ON_FIRST_INPUT = ['email-sdk-', 'send-to-own-server-', 'fallback-links-']
+/**
+ * Chunks that wait for the visitor: their first input in the form (see use-send-request.ts), or
+ * a sent request with a booking address (the picker, decision 027).
+ */
+const ON_FIRST_INPUT = ['email-sdk-', 'send-to-own-server-', 'fallback-links-', 'booking-picker-']
 
 /**
  * The JavaScript a page loads up front: its module entry, every chunk it preloads, and the
