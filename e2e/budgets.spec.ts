@@ -109,6 +109,21 @@ test.describe('byte budgets', () => {
     }
   })
 
+  test("the booking picker is a chunk of its own, asked for by the own-server sender, never by a page's first scripts", () => {
+    const scripts = readdirSync(join(DIST, 'assets')).filter((file) => file.endsWith('.js'))
+    const pickers = scripts.filter((file) => file.startsWith('booking-picker-'))
+    expect(pickers).toHaveLength(1)
+    console.log(`the booking picker: ${gzipSizeOf(`assets/${pickers[0]!}`)} B (gzip)`)
+    const sender = scripts.find((file) => file.startsWith('send-to-own-server-'))!
+    expect(readFileSync(join(DIST, 'assets', sender), 'utf8')).toContain(pickers[0])
+    for (const { html } of Object.values(BUDGET)) {
+      const page = readFileSync(join(DIST, html), 'utf8')
+      expect(page).not.toMatch(/booking-picker/)
+      for (const script of firstLoadScripts(page))
+        expect(readFileSync(join(DIST, script), 'utf8'), script).not.toMatch(/booking-picker/)
+    }
+  })
+
   test(`the home page transfers at most ${HOME_FIRST_LOAD_BUDGET / KB} kB on first load, and no SDK`, async ({
     page,
   }) => {
