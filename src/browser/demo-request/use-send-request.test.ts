@@ -55,7 +55,7 @@ describe('useSendRequest', () => {
     // Our own door's sender resolves with what follows the success (the e-mail service's, with
     // nothing, as the other tests have it).
     const following = { next: new Promise<string>((resolve) => (loaded = resolve)) }
-    send.mockResolvedValue(following as unknown as void)
+    send.mockResolvedValue(following as never)
     const { result, sendRequest } = renderSend()
     await sendRequest()
     // At once: a success that will grow, so the alert opens ready for it.
