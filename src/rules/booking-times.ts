@@ -6,7 +6,7 @@
 const LOCALE = 'es-MX'
 
 /** One free start as the picker offers it. */
-export interface TimeChoice {
+interface TimeChoice {
   /** The start in RFC 3339 with the zone's offset, e.g. 2026-12-01T10:00:00-06:00. */
   readonly value: string
   /** The hour as a person reads it, e.g. '10:00 a.m.'. */
@@ -14,7 +14,7 @@ export interface TimeChoice {
 }
 
 /** The free starts of one day in the visitor's zone. */
-export interface DayChoices {
+interface DayChoices {
   /** The day in the zone, as 2026-12-01: a stable key. */
   readonly day: string
   /** The date as a person reads it, e.g. 'martes 1 de diciembre'. */
@@ -65,7 +65,7 @@ function wallClock(instant: Date, timeZone: string) {
 const twoDigits = (value: number) => String(value).padStart(2, '0')
 
 /** The zone's offset from UTC at `instant`, in whole minutes (east positive). */
-export function offsetMinutes(instant: Date, timeZone: string): number {
+function offsetMinutes(instant: Date, timeZone: string): number {
   const clock = wallClock(instant, timeZone)
   const asUtc = Date.UTC(
     clock.year,
@@ -78,7 +78,10 @@ export function offsetMinutes(instant: Date, timeZone: string): number {
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000)
 }
 
-/** The instant in RFC 3339 with the zone's offset at that instant: 2026-12-01T10:00:00-06:00. */
+/**
+ * The instant in RFC 3339 with the zone's offset at that instant: 2026-12-01T10:00:00-06:00.
+ * @internal its tests use it too
+ */
 export function withOffset(instant: Date, timeZone: string): string {
   const clock = wallClock(instant, timeZone)
   const offset = offsetMinutes(instant, timeZone)
