@@ -189,7 +189,7 @@ test.describe('the free times after a sent request, in Mexico City', () => {
     await expect(alert).toContainText(REP)
     await expect(alert).toContainText('30 minutos')
     // The zone is named, with its offset.
-    await expect(alert).toContainText(/GMT-6/)
+    await expect(alert).toContainText('(GMT−6)')
     await expect(alert.locator('fieldset legend')).toHaveText(MEXICO_CITY_DAYS)
     const groups = alert.getByRole('group')
     await expect(groups).toHaveCount(5)
@@ -247,7 +247,7 @@ test.describe('the free times after a sent request, in Mexico City', () => {
     await expect(stated.getByRole('heading', { name: booking.booked.heading })).toBeFocused()
     expect(fixture.posted).toEqual([{ start: '2026-11-30T11:00:00-06:00' }])
     await expect(stated).toContainText('lunes 30 de noviembre')
-    await expect(stated).toContainText(/11:00\sa\.\s?m\., .*GMT-6/)
+    await expect(stated).toContainText(/11:00\sa\.\s?m\., .*GMT−6/)
     await expect(stated).toContainText(REP)
     await expect(stated.getByRole('link', { name: booking.booked.room })).toHaveAttribute(
       'href',
@@ -350,9 +350,17 @@ test.describe('the picker on screen', () => {
   test.skip(({ isMobile }) => isMobile, 'the widths are set here')
 
   for (const width of [320, 1280]) {
-    test(`fits ${width} px wide, and scrolls inside its window`, async ({ page }, testInfo) => {
+    test(`fits ${width} px wide, chosen and booked, and scrolls inside its window`, async ({
+      page,
+    }, testInfo) => {
       await page.setViewportSize({ width, height: width === 320 ? 640 : 800 })
-      await serveBooking(page, { read: () => view(FREE) })
+      await serveBooking(page, {
+        read: () => view(FREE),
+        post: (body) => ({
+          status: 200,
+          body: { meeting: meetingAt((body as { start: string }).start) },
+        }),
+      })
       await sendRequest(page, `agenda-${width}`)
       await expect(freeTimes(page)).toHaveCount(FREE.length)
       const alert = alertDialog(page)
@@ -361,6 +369,10 @@ test.describe('the picker on screen', () => {
       await page.screenshot({ path: testInfo.outputPath(`picker-${width}.png`) })
       await alert.getByRole('radio').nth(4).check()
       await page.screenshot({ path: testInfo.outputPath(`picker-${width}-chosen.png`) })
+      await alert.getByRole('button', { name: booking.book }).click()
+      await expect(alert.getByRole('heading', { name: booking.booked.heading })).toBeFocused()
+      expect(await alert.evaluate((dialog) => dialog.scrollWidth - dialog.clientWidth)).toBe(0)
+      await page.screenshot({ path: testInfo.outputPath(`picker-${width}-booked.png`) })
     })
   }
 })

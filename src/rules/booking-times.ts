@@ -118,7 +118,8 @@ export function zoneName(instant: Date, timeZone: string): string {
       .formatToParts(instant)
       .find((part) => part.type === 'timeZoneName')?.value ?? ''
   const name = nameOf('long')
-  const offset = nameOf('shortOffset')
+  // A minus sign, not a hyphen: a line never breaks inside 'GMT−6'.
+  const offset = nameOf('shortOffset').replace('-', '\u2212')
   return name === '' || name === offset ? offset : `${name} (${offset})`
 }
 
