@@ -135,7 +135,7 @@ export const ResultAlert = memo(function ResultAlert({
     <Dialog
       open={result !== null}
       onClose={onClose}
-      variant={success?.growing ? 'growing' : 'message'}
+      variant={success?.growing && 'growing'}
       role="alertdialog"
       title={result?.kind === 'success' ? alert.successTitle : alert.errorTitle}
       describedBy={alertTextId}

@@ -67,7 +67,7 @@ export function useSendRequest(
 
     const succeed = (following?: Promise<ReactNode>) => {
       onSent()
-      setResult(following ? { kind: 'success', growing: true } : { kind: 'success' })
+      setResult({ kind: 'success', growing: following && true })
       void following?.then((next) =>
         setResult((shown) => (shown?.kind === 'success' ? { ...shown, next } : shown)),
       )
