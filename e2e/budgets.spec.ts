@@ -22,8 +22,11 @@ const HOME_FIRST_LOAD_BUDGET = 250 * KB
 
 const gzipSizeOf = (asset: string) => readFileSync(join(DIST, `${asset}.gz`)).byteLength
 
-/** Chunks that wait for the visitor's first input in the form (see use-send-request.ts). */
-const ON_FIRST_INPUT = ['email-sdk-', 'send-to-own-server-', 'fallback-links-']
+/**
+ * Chunks that wait for the visitor: their first input in the form (see use-send-request.ts), or
+ * a sent request with a booking address (the picker, decision 027).
+ */
+const ON_FIRST_INPUT = ['email-sdk-', 'send-to-own-server-', 'fallback-links-', 'booking-picker-']
 
 /**
  * The JavaScript a page loads up front: its module entry, every chunk it preloads, and the
@@ -103,6 +106,21 @@ test.describe('byte budgets', () => {
     console.log(`the own-server sender: ${gzipSizeOf(`assets/${senders[0]!}`)} B (gzip)`)
     for (const { html } of Object.values(BUDGET)) {
       expect(readFileSync(join(DIST, html), 'utf8')).not.toMatch(/send-to-own-server/)
+    }
+  })
+
+  test("the booking picker is a chunk of its own, asked for by the own-server sender, never by a page's first scripts", () => {
+    const scripts = readdirSync(join(DIST, 'assets')).filter((file) => file.endsWith('.js'))
+    const pickers = scripts.filter((file) => file.startsWith('booking-picker-'))
+    expect(pickers).toHaveLength(1)
+    console.log(`the booking picker: ${gzipSizeOf(`assets/${pickers[0]!}`)} B (gzip)`)
+    const sender = scripts.find((file) => file.startsWith('send-to-own-server-'))!
+    expect(readFileSync(join(DIST, 'assets', sender), 'utf8')).toContain(pickers[0])
+    for (const { html } of Object.values(BUDGET)) {
+      const page = readFileSync(join(DIST, html), 'utf8')
+      expect(page).not.toMatch(/booking-picker/)
+      for (const script of firstLoadScripts(page))
+        expect(readFileSync(join(DIST, script), 'utf8'), script).not.toMatch(/booking-picker/)
     }
   })
 

@@ -28,9 +28,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: string[] = []
       page.on('console', (message) => {
         if (message.type() !== 'error') return
-        // The browser's own report of a send that a test made fail on purpose.
+        // The browser's own report of a send, or a booking address's answer (404, 409, 503),
+        // that a test made fail on purpose.
+        const path = new URL(message.location().url, 'http://x').pathname
         const isFailedSend =
-          isSendPath(new URL(message.location().url, 'http://x').pathname) &&
+          (isSendPath(path) || path.startsWith('/reserva/')) &&
           message.text().startsWith('Failed to load resource')
         if (!isFailedSend) errors.push(message.text())
       })

@@ -65,10 +65,12 @@ test.describe('a build configured for the e-mail service', () => {
     if (api) await new Promise<void>((resolve) => api.close(() => resolve()))
   })
 
-  test('carries the e-mail SDK, as a chunk of its own, and no sender to our own door', () => {
+  test('carries the e-mail SDK, as a chunk of its own, and no sender to our own door nor booking picker', () => {
     const scripts = readdirSync(join(site.outDir, 'assets')).filter((file) => file.endsWith('.js'))
     expect(scripts.filter((file) => /^email-sdk-.+\.js$/.test(file))).toHaveLength(1)
     expect(scripts.filter((file) => file.startsWith('send-to-own-server-'))).toEqual([])
+    // The booking lives on our own server: no picker here (decision 027).
+    expect(scripts.filter((file) => file.startsWith('booking-picker-'))).toEqual([])
   })
 
   test('sends the request to the configured service with its ids and key', async ({ page }) => {

@@ -53,6 +53,14 @@ const button = (label: string) => `button[aria-label="${label}"]`
 // CAROUSEL_INTERVAL_MS in src/sections/demo-carousel.tsx (a component module, not imported here).
 const ROTATION_MS = 3000
 
+/** Free starts over three days (UTC), as a booking address lists them. */
+const BOOKING_FREE = [
+  '2026-11-30T16:00:00Z',
+  '2026-11-30T19:30:00Z',
+  '2026-12-01T15:00:00Z',
+  '2026-12-02T23:30:00Z',
+]
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** A unique e-mail per run, so the store and the fault queue are per journey. */
@@ -359,6 +367,93 @@ function journeysAt(getDriver: () => EngineDriver, viewport: Viewport) {
     const stored = await storedRequests(email)
     expect(stored).toHaveLength(1)
     expect(stored[0]!.params).toMatchObject(values)
+    await closeAlert(driver)
+  })
+
+  it("after the success, the rep's free times appear by day in the browser's zone, and one is booked", async () => {
+    const driver = getDriver()
+    await visitHomeAfresh(driver)
+    // The booking address's answers as the interface has them (decision 027), from a stand-in
+    // of fetch in the page: these drivers have no network layer of their own.
+    await driver.evaluate(
+      (booking: string, free: string[], room: string) => {
+        const realFetch = window.fetch.bind(window)
+        const json = (status: number, body: unknown) =>
+          new Response(JSON.stringify(body), {
+            status,
+            headers: { 'content-type': 'application/json' },
+          })
+        window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+          const address = input instanceof Request ? input.url : String(input)
+          const path = new URL(address, location.href).pathname
+          if (path === '/api/demo-requests') {
+            const answer = await realFetch(input, init)
+            const body = (await answer.json()) as object
+            return json(answer.status, answer.ok ? { ...body, booking } : body)
+          }
+          if (path !== booking) return realFetch(input, init)
+          if ((init?.method ?? 'GET') === 'GET')
+            return json(200, {
+              rep: { name: 'Ana López' },
+              minutes: 30,
+              times: free,
+              meeting: null,
+              expires: free[free.length - 1],
+            })
+          const { start } = JSON.parse(String(init?.body)) as { start: string }
+          const at = Date.parse(start)
+          return json(200, {
+            meeting: {
+              start: new Date(at).toISOString(),
+              end: new Date(at + 30 * 60_000).toISOString(),
+              url: room,
+            },
+          })
+        }
+      },
+      '/reserva/motores',
+      BOOKING_FREE,
+      'https://meet.gaspre.test/ana',
+    )
+    await fillDemoForm(driver, uniqueEmail('agenda', driver.engine))
+    await submitAndWaitForAlert(driver)
+    await waitFor(
+      driver,
+      'the free times appear',
+      (s, count) => document.querySelectorAll(s).length === count,
+      `${OPEN_ALERT} input[name="start"]`,
+      BOOKING_FREE.length,
+    )
+    // Each value is its start, with the offset this engine's own clock gives that instant.
+    const offered = await driver.evaluate(
+      (s) =>
+        [...document.querySelectorAll<HTMLInputElement>(s)].map((radio) => {
+          const minutes = -new Date(radio.value).getTimezoneOffset()
+          const sign = minutes < 0 ? '-' : '+'
+          const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')
+          const rest = String(Math.abs(minutes) % 60).padStart(2, '0')
+          return { value: radio.value, offset: `${sign}${hours}:${rest}` }
+        }),
+      `${OPEN_ALERT} input[name="start"]`,
+    )
+    expect(offered.map(({ value }) => Date.parse(value))).toEqual(BOOKING_FREE.map(Date.parse))
+    for (const { value, offset } of offered) expect(value.endsWith(offset), value).toBe(true)
+    const days = await driver.evaluate(
+      (s) => [...document.querySelectorAll(s)].map((legend) => legend.textContent),
+      `${OPEN_ALERT} fieldset legend`,
+    )
+    expect(days.length).toBeGreaterThanOrEqual(2)
+    for (const day of days) expect(day).toMatch(/^[a-záéíóúñ]+ \d{1,2} de [a-z]+$/)
+    await driver.click(`${OPEN_ALERT} input[name="start"][value="${offered[1]!.value}"]`)
+    await driver.click(`${OPEN_ALERT} [data-booking] button[type="submit"]`)
+    await waitFor(
+      driver,
+      'the meeting is stated',
+      (s) => document.querySelector(s) !== null,
+      `${OPEN_ALERT} [data-booking="booked"]`,
+    )
+    expect(await textOf(driver, `${OPEN_ALERT} [data-booking]`)).toContain('Ana López')
+    expect(await textOf(driver, OPEN_ALERT)).toContain(demoForm.alert.successText)
     await closeAlert(driver)
   })
 

@@ -16,7 +16,7 @@ const form = readContentFile('formulario.yml')
 export const { contact, header, footer, consent } = site
 export const navLinks = header.links
 export const { hero, heroActions, heroBoard, videoDialog, clients, pillars, videoSection } = home
-export const { fallbackMessage } = form
+export const { fallbackMessage, booking } = form
 
 export const carousel = withCarouselControls(home.carousel)
 export const demoForm = withFormMessages(form.demoForm)

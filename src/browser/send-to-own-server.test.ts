@@ -1,3 +1,5 @@
+import { render, waitFor } from '@testing-library/react'
+import { createElement, Fragment } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { safeStorage } from './storage'
 import type { MailConfig } from '../config/mail-config'
@@ -70,6 +72,30 @@ describe('sendDemoRequest to our own door', () => {
     expect(JSON.parse(bodyOf(0))).toEqual(params)
     expect(keyOf(0)).toMatch(/^"[0-9a-f-]{36}"$/)
     expect(storage.get(RATE_LIMIT_KEY)).not.toBeNull()
+  })
+
+  it("leads to the rep's free times when the answer gives a booking address, and only then", async () => {
+    vi.useRealTimers()
+    const answered = (booking?: unknown) =>
+      new Response(JSON.stringify({ id: 'f1b5', status: 'stored', booking }), { status: 200 })
+    fetchMock.mockResolvedValueOnce(answered('/reserva/q3Jf8v1Xb2k9T0pLm4nYwA'))
+    const sent = await sendDemoRequest(params, config, storage)
+    // The picker reads its address as soon as it is shown.
+    fetchMock.mockResolvedValue(new Response('{}', { status: 404 }))
+    render(createElement(Fragment, null, await sent.next))
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2))
+    expect(fetchMock.mock.calls[1]![0]).toBe('/reserva/q3Jf8v1Xb2k9T0pLm4nYwA')
+
+    for (const booking of [
+      undefined,
+      '//elsewhere.test/reserva/x',
+      'https://elsewhere.test/x',
+      7,
+    ]) {
+      localStorage.clear()
+      fetchMock.mockResolvedValueOnce(answered(booking))
+      expect((await sendDemoRequest(params, config, storage)).next).toBeUndefined()
+    }
   })
 
   it('tries again with the same key and body when an answer is lost, and succeeds', async () => {

@@ -1,5 +1,6 @@
 import type { MailConfig } from '../config/mail-config'
 import { demoForm } from '../copy/demo-form'
+import type { ReactNode } from 'react'
 import { DOOR_PATH, IDEMPOTENCY_KEY_HEADER } from '../contract/demo-request-fields'
 import { demoRequestSchema, refusalText } from '../contract/demo-request-schema'
 import { keyForRequest } from '../rules/draft-key'
@@ -61,8 +62,40 @@ async function refusalOf(response: Response): Promise<Refused> {
   return new Refused(response.status, text)
 }
 
-/** One try: resolves when the request is stored, rejects with Refused or Lost. */
-async function tryOnce(body: string, key: string, timeoutMs: number): Promise<void> {
+/** What a stored request leads to on the page. */
+export interface Sent {
+  /**
+   * What follows the success message, once its code has loaded: the rep's free times, when the
+   * door's answer gave the request a booking address (`"booking": "/reserva/<token>"`). Their
+   * code is a chunk of its own, asked for here and only then: never by the page's first load,
+   * never by a build for static hosts (decision 027). A chunk that cannot be loaded leads to
+   * nothing, and the success message stays as it is.
+   */
+  readonly next?: Promise<ReactNode>
+}
+
+/**
+ * What a stored request's answer leads to: a booking address is taken only as a path on this
+ * site (the page reads it), and an answer that is not the door's JSON leads to nothing more.
+ */
+function sentFrom(answer: string): Sent {
+  try {
+    const { booking } = JSON.parse(answer) as { booking?: unknown }
+    if (typeof booking === 'string' && /^\/(?!\/)[\w\-./]+$/.test(booking))
+      return {
+        next: import('./booking/booking-picker').then(
+          (picker) => picker.bookingPickerFor(booking),
+          () => null,
+        ),
+      }
+  } catch {
+    // Stored all the same.
+  }
+  return {}
+}
+
+/** One try: resolves with the answer's text when the request is stored, rejects with Refused or Lost. */
+async function tryOnce(body: string, key: string, timeoutMs: number): Promise<string> {
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(new SendTimeoutError(timeoutMs)), timeoutMs)
   let response: Response
@@ -74,7 +107,7 @@ async function tryOnce(body: string, key: string, timeoutMs: number): Promise<vo
       signal: controller.signal,
     })
     // The body is read under the same timeout: an answer cut halfway is lost too.
-    if (response.ok) return void (await response.text())
+    if (response.ok) return await response.text()
   } catch (error) {
     throw new Lost(controller.signal.aborted ? controller.signal.reason : error)
   } finally {
@@ -91,13 +124,14 @@ async function tryOnce(body: string, key: string, timeoutMs: number): Promise<vo
  * answer is lost the same request is tried again with the same key, while the visitor sees it
  * being sent; the server stores it once however many tries reach it. It rejects as the e-mail
  * SDK did, so the alert reads the same: a refusal with its status and the server's sentence,
- * a TypeError ('Network Error') or a SendTimeoutError when no answer ever came.
+ * a TypeError ('Network Error') or a SendTimeoutError when no answer ever came. Resolves with
+ * what the page shows next (the rep's free times, when the answer gave a booking address).
  */
 export async function sendDemoRequest(
   params: Params,
   config: MailConfig,
   storage: KeyValueStore,
-): Promise<void> {
+): Promise<Sent> {
   // The same limit the SDK keeps on static hosts: one request that reached sales per period.
   const sentAt = Number(storage.get(RATE_LIMIT_KEY))
   if (sentAt > 0 && Date.now() - sentAt < config.rateLimitMs) {
@@ -110,9 +144,9 @@ export async function sendDemoRequest(
 
   for (let attempt = 0; ; attempt++) {
     try {
-      await tryOnce(body, key, config.sendTimeoutMs)
+      const answer = await tryOnce(body, key, config.sendTimeoutMs)
       storage.set(RATE_LIMIT_KEY, String(Date.now()))
-      return
+      return sentFrom(answer)
     } catch (error) {
       if (!(error instanceof Lost)) throw error
       const delay = RETRY_DELAYS_MS[attempt]

@@ -11,7 +11,8 @@ type DialogProps = {
   /** Accessible name of the close button ('Cerrar'); leave out for dialogs closed by their own action. */
   closeLabel?: string
   role?: 'dialog' | 'alertdialog'
-  variant?: 'message' | 'media'
+  /** `growing`: a message that may grow once open; anchored at its top, so nothing on it moves. */
+  variant?: 'message' | 'media' | 'growing'
   /** Id of the element that describes the dialog (alerts). */
   describedBy?: string
   /**
@@ -101,7 +102,7 @@ export function Dialog({
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
       <dialog
         ref={ref}
-        className={`${styles.dialog} ${variant === 'media' ? styles.media : ''}`}
+        className={`${styles.dialog} ${variant === 'message' ? '' : styles[variant]}`}
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}

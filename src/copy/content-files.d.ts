@@ -95,6 +95,10 @@ declare module '*/content/formulario.yml?field=demoForm' {
   const value: import('./schema').ContentOf<'formulario.yml'>['demoForm']
   export default value
 }
+declare module '*/content/formulario.yml?field=booking' {
+  const value: import('./schema').ContentOf<'formulario.yml'>['booking']
+  export default value
+}
 declare module '*/content/formulario.yml?field=fallbackMessage' {
   const value: import('./schema').ContentOf<'formulario.yml'>['fallbackMessage']
   export default value

@@ -129,10 +129,13 @@ export const ResultAlert = memo(function ResultAlert({
 }) {
   const alertTextId = useId()
   const { alert } = demoForm
+  // The rep's free times may follow a success (decision 027).
+  const success = result?.kind === 'success' ? result : undefined
   return (
     <Dialog
       open={result !== null}
       onClose={onClose}
+      variant={success?.growing && 'growing'}
       role="alertdialog"
       title={result?.kind === 'success' ? alert.successTitle : alert.errorTitle}
       describedBy={alertTextId}
@@ -158,6 +161,7 @@ export const ResultAlert = memo(function ResultAlert({
             {alert.close}
           </Button>
         </form>
+        {success?.next}
       </div>
     </Dialog>
   )

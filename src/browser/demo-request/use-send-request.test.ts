@@ -50,6 +50,24 @@ function renderSend(accept = true) {
 }
 
 describe('useSendRequest', () => {
+  it("shows what the answer leads to under the success, once it has loaded (the rep's free times)", async () => {
+    let loaded: (next: string) => void = () => {}
+    // Our own door's sender resolves with what follows the success (the e-mail service's, with
+    // nothing, as the other tests have it).
+    const following = { next: new Promise<string>((resolve) => (loaded = resolve)) }
+    send.mockResolvedValue(following as never)
+    const { result, sendRequest } = renderSend()
+    await sendRequest()
+    // At once: a success that will grow, so the alert opens ready for it.
+    expect(result.current.result).toEqual({ kind: 'success', growing: true })
+    await act(async () => loaded('las horas libres'))
+    expect(result.current.result).toEqual({
+      kind: 'success',
+      growing: true,
+      next: 'las horas libres',
+    })
+  })
+
   it('sends the trimmed request with its contact number and campaign, reports it and succeeds', async () => {
     send.mockResolvedValue()
     const { result, onSent, sendRequest } = renderSend()

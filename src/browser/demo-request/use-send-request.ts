@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useRef, useState, type ReactNode } from 'react'
 import { afterNextPaint } from '../after-next-paint'
 import { track } from '../analytics'
 import { local, session } from '../storage'
@@ -11,7 +11,11 @@ import { releaseHeldButton } from '../../islands/held-form'
 import { HONEYPOT_FIELD } from '../../contract/demo-request'
 
 export type SendResult =
-  | { kind: 'success' }
+  /**
+   * `growing`: something will follow the message (the rep's free times, decision 027), `next`
+   * once it has loaded.
+   */
+  | { kind: 'success'; growing?: true; next?: ReactNode }
   /** `links` send the request that failed by other ways (null if they could not be loaded). */
   | { kind: 'error'; text: string; links: FallbackLinks | null }
 
@@ -61,9 +65,12 @@ export function useSendRequest(
       return
     }
 
-    const succeed = () => {
+    const succeed = (following?: Promise<ReactNode>) => {
       onSent()
-      setResult({ kind: 'success' })
+      setResult({ kind: 'success', growing: following && true })
+      void following?.then((next) =>
+        setResult((shown) => (shown?.kind === 'success' ? { ...shown, next } : shown)),
+      )
     }
 
     // A filled honeypot is a bot: it is told it succeeded and nothing is sent.
@@ -88,9 +95,11 @@ export function useSendRequest(
       // milliseconds on a slow phone.
       await new Promise<void>((painted) => afterNextPaint(painted))
       const { sendDemoRequest } = await loadSender()
-      await sendDemoRequest({ ...sent, ...campaign }, mailConfig, local)
+      // The e-mail service's sender resolves with nothing; our own door's may lead further.
+      const answer = (await sendDemoRequest({ ...sent, ...campaign }, mailConfig, local)) as
+        { next?: Promise<ReactNode> } | undefined
       track({ event: 'demo_request_submitted', traffic_source: campaign.traffic_source })
-      succeed()
+      succeed(answer?.next)
     } catch (error) {
       const text = sendErrorText(error)
       track({ event: 'demo_request_failed', error: text })
