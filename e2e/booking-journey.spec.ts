@@ -83,7 +83,8 @@ test.describe('a demo booked from the rep’s calendar', () => {
 
   test.afterAll(async () => {
     await site?.stop()
-    await new Promise((resolve) => calendar?.close(resolve))
+    // Never started where the project skips the journey.
+    if (calendar !== undefined) await new Promise((resolve) => calendar.close(resolve))
   })
 
   test('with JavaScript: the free times follow the success, and one tap books the demo', async ({

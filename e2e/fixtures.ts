@@ -145,7 +145,7 @@ export async function holdClock(page: Page): Promise<void> {
   // fast-forward to the past"); no page is loaded yet, so no timer fires on the way.
   await page.clock.pauseAt(now + 60_000)
   // A module script's load event comes once it has run: counted here, since the page's own
-  // scripts are only added once its first frame has painted (islands/load-after-first-paint.js).
+  // scripts are only added once its headline has painted (islands/load-after-first-paint.js).
   await page.addInitScript(() => {
     document.addEventListener(
       'load',
@@ -167,9 +167,9 @@ export { waitForHydration }
 export async function gotoHome(page: Page, path = '/'): Promise<void> {
   await page.goto(path)
   if (heldClocks.has(page)) {
-    // The page's scripts are added a frame after its first paint, and hydration starts a frame
-    // after they have run: a held clock has to let each of those frames pass.
-    await page.clock.runFor(100)
+    // The page's scripts are added once the browser reports its first contentful paint, which
+    // no clock holds; hydration, and the carousel's first turn, start a frame after they have
+    // run: the held clock lets that frame pass only then, so a test's time counts from there.
     await expect
       .poll(() => page.evaluate(() => (window as ScriptsRun).scriptsRun ?? 0))
       .toBeGreaterThan(0)
