@@ -212,121 +212,130 @@ test.describe('the free times after a sent request, in Mexico City', () => {
     await expectNoAxeViolations(page)
   })
 
-  test('a time is chosen with the keyboard and booked; the meeting can be moved and cancelled', async ({
-    page,
-  }) => {
-    let meeting: Meeting | null = null
-    const fixture = await serveBooking(page, {
-      read: () =>
-        view(
-          FREE.filter(
-            (start) => meeting === null || Date.parse(start) !== Date.parse(meeting.start),
+  // What is chosen, sent and answered is the same at any width; the phone keeps the test above,
+  // where the picker meets its layout (decision 028).
+  test.describe('what is chosen and sent', () => {
+    test.skip(({ isMobile }) => isMobile, 'one layout is enough for what is sent')
+
+    test('a time is chosen with the keyboard and booked; the meeting can be moved and cancelled', async ({
+      page,
+    }) => {
+      let meeting: Meeting | null = null
+      const fixture = await serveBooking(page, {
+        read: () =>
+          view(
+            FREE.filter(
+              (start) => meeting === null || Date.parse(start) !== Date.parse(meeting.start),
+            ),
+            meeting,
           ),
-          meeting,
-        ),
-      post: (body) => {
-        const { start, cancel } = body as { start?: string; cancel?: boolean }
-        meeting = cancel === true ? null : meetingAt(start!)
-        return { status: 200, body: { meeting } }
-      },
+        post: (body) => {
+          const { start, cancel } = body as { start?: string; cancel?: boolean }
+          meeting = cancel === true ? null : meetingAt(start!)
+          return { status: 200, body: { meeting } }
+        },
+      })
+      await sendRequest(page, 'agenda-teclado')
+      await expect(freeTimes(page)).toHaveCount(FREE.length)
+
+      // Focus is on the alert's button; the times follow it, one group for the arrows.
+      await page.keyboard.press('Tab')
+      await expect(freeTimes(page).first()).toBeFocused()
+      await page.keyboard.press('ArrowDown')
+      await page.keyboard.press('ArrowDown')
+      await expect(freeTimes(page).nth(2)).toBeChecked()
+      await page.keyboard.press('Tab')
+      await expect(page.getByRole('button', { name: booking.book })).toBeFocused()
+      await page.keyboard.press('Enter')
+
+      const stated = picker(page)
+      await expect(stated.getByRole('heading', { name: booking.booked.heading })).toBeFocused()
+      expect(fixture.posted).toEqual([{ start: '2026-11-30T11:00:00-06:00' }])
+      await expect(stated).toContainText('lunes 30 de noviembre')
+      await expect(stated).toContainText(/11:00\sa\.\s?m\., .*GMT−6/)
+      await expect(stated).toContainText(REP)
+      await expect(stated.getByRole('link', { name: booking.booked.room })).toHaveAttribute(
+        'href',
+        ROOM,
+      )
+      await expectNoAxeViolations(page)
+
+      // Moved to another time: the one booked is no longer offered.
+      await stated.getByRole('button', { name: booking.booked.change }).click()
+      await expect(stated.getByRole('heading', { name: booking.changeHeading })).toBeVisible()
+      await expect(freeTimes(page)).toHaveCount(FREE.length - 1)
+      await freeTimes(page).last().check()
+      await page.getByRole('button', { name: booking.book }).click()
+      await expect(stated.getByRole('heading', { name: booking.booked.heading })).toBeFocused()
+      expect(fixture.posted[1]).toEqual({ start: '2026-12-04T10:00:00-06:00' })
+      await expect(stated).toContainText('viernes 4 de diciembre')
+
+      // Cancelled: said so, and the times are offered again.
+      await stated.getByRole('button', { name: booking.booked.cancel }).click()
+      await expect(stated).toContainText(booking.cancelled)
+      expect(fixture.posted[2]).toEqual({ cancel: true })
+      await expect(freeTimes(page)).toHaveCount(FREE.length)
+      await expect(alertDialog(page)).toContainText(demoForm.alert.successText)
     })
-    await sendRequest(page, 'agenda-teclado')
-    await expect(freeTimes(page)).toHaveCount(FREE.length)
 
-    // Focus is on the alert's button; the times follow it, one group for the arrows.
-    await page.keyboard.press('Tab')
-    await expect(freeTimes(page).first()).toBeFocused()
-    await page.keyboard.press('ArrowDown')
-    await page.keyboard.press('ArrowDown')
-    await expect(freeTimes(page).nth(2)).toBeChecked()
-    await page.keyboard.press('Tab')
-    await expect(page.getByRole('button', { name: booking.book })).toBeFocused()
-    await page.keyboard.press('Enter')
-
-    const stated = picker(page)
-    await expect(stated.getByRole('heading', { name: booking.booked.heading })).toBeFocused()
-    expect(fixture.posted).toEqual([{ start: '2026-11-30T11:00:00-06:00' }])
-    await expect(stated).toContainText('lunes 30 de noviembre')
-    await expect(stated).toContainText(/11:00\sa\.\s?m\., .*GMT−6/)
-    await expect(stated).toContainText(REP)
-    await expect(stated.getByRole('link', { name: booking.booked.room })).toHaveAttribute(
-      'href',
-      ROOM,
-    )
-    await expectNoAxeViolations(page)
-
-    // Moved to another time: the one booked is no longer offered.
-    await stated.getByRole('button', { name: booking.booked.change }).click()
-    await expect(stated.getByRole('heading', { name: booking.changeHeading })).toBeVisible()
-    await expect(freeTimes(page)).toHaveCount(FREE.length - 1)
-    await freeTimes(page).last().check()
-    await page.getByRole('button', { name: booking.book }).click()
-    await expect(stated.getByRole('heading', { name: booking.booked.heading })).toBeFocused()
-    expect(fixture.posted[1]).toEqual({ start: '2026-12-04T10:00:00-06:00' })
-    await expect(stated).toContainText('viernes 4 de diciembre')
-
-    // Cancelled: said so, and the times are offered again.
-    await stated.getByRole('button', { name: booking.booked.cancel }).click()
-    await expect(stated).toContainText(booking.cancelled)
-    expect(fixture.posted[2]).toEqual({ cancel: true })
-    await expect(freeTimes(page)).toHaveCount(FREE.length)
-    await expect(alertDialog(page)).toContainText(demoForm.alert.successText)
-  })
-
-  test("a time someone just took: the server's sentence and the fresh times", async ({ page }) => {
-    const TAKEN = 'Alguien acaba de reservar esa hora. Elige otra, por favor.'
-    const fixture = await serveBooking(page, {
-      read: () => view(FREE),
-      post: () => ({ status: 409, body: { error: TAKEN, times: FREE.slice(1) } }),
+    test("a time someone just took: the server's sentence and the fresh times", async ({
+      page,
+    }) => {
+      const TAKEN = 'Alguien acaba de reservar esa hora. Elige otra, por favor.'
+      const fixture = await serveBooking(page, {
+        read: () => view(FREE),
+        post: () => ({ status: 409, body: { error: TAKEN, times: FREE.slice(1) } }),
+      })
+      await sendRequest(page, 'agenda-ocupada')
+      await freeTimes(page).first().check()
+      await page.getByRole('button', { name: booking.book }).click()
+      await expect(alertDialog(page).getByRole('alert')).toHaveText(TAKEN)
+      expect(fixture.posted).toEqual([{ start: '2026-11-30T10:00:00-06:00' }])
+      await expect(freeTimes(page)).toHaveCount(FREE.length - 1)
+      await expect(freeTimes(page).first()).toHaveAttribute('value', '2026-11-30T10:30:00-06:00')
+      await expectNoAxeViolations(page)
     })
-    await sendRequest(page, 'agenda-ocupada')
-    await freeTimes(page).first().check()
-    await page.getByRole('button', { name: booking.book }).click()
-    await expect(alertDialog(page).getByRole('alert')).toHaveText(TAKEN)
-    expect(fixture.posted).toEqual([{ start: '2026-11-30T10:00:00-06:00' }])
-    await expect(freeTimes(page)).toHaveCount(FREE.length - 1)
-    await expect(freeTimes(page).first()).toHaveAttribute('value', '2026-11-30T10:30:00-06:00')
-    await expectNoAxeViolations(page)
-  })
 
-  test('booking without a time chosen asks for one, and posts nothing', async ({ page }) => {
-    const fixture = await serveBooking(page, { read: () => view(FREE) })
-    await sendRequest(page, 'agenda-sin-hora')
-    await page.getByRole('button', { name: booking.book }).click()
-    await expect(alertDialog(page).getByRole('alert')).toHaveText(booking.chooseFirst)
-    expect(fixture.posted).toEqual([])
-  })
-
-  const NOTHING_TO_OFFER: [string, Answer][] = [
-    [
-      'the calendar cannot be read (503)',
-      { status: 503, body: { error: 'No pudimos leer el calendario.' } },
-    ],
-    [
-      'the address is unknown or expired (404)',
-      { status: 404, body: { error: 'Este enlace ya no es válido.' } },
-    ],
-    ['there is no free time in five working days', view([])],
-    ['the booking address never answers', 'no answer'],
-    ['the answer is not the interface', { status: 200, body: { times: 'pronto' } }],
-  ]
-  for (const [when, answer] of NOTHING_TO_OFFER) {
-    test(`today's success message stays as it is when ${when}`, async ({ page }) => {
-      const fixture = await serveBooking(page, { read: () => answer })
-      await sendRequest(page, 'agenda-nada')
-      await expect(picker(page)).toHaveAttribute('data-booking', 'none')
-      expect(fixture.reads()).toBe(1)
-      const alert = alertDialog(page)
-      await expect(alert.getByRole('heading')).toHaveText([demoForm.alert.successTitle])
-      await expect(alert.getByRole('button')).toHaveText([demoForm.alert.close])
-      await expect(alert.getByRole('radio')).toHaveCount(0)
-      await expect(alert).toContainText(demoForm.alert.successText)
+    test('booking without a time chosen asks for one, and posts nothing', async ({ page }) => {
+      const fixture = await serveBooking(page, { read: () => view(FREE) })
+      await sendRequest(page, 'agenda-sin-hora')
+      await page.getByRole('button', { name: booking.book }).click()
+      await expect(alertDialog(page).getByRole('alert')).toHaveText(booking.chooseFirst)
+      expect(fixture.posted).toEqual([])
     })
-  }
+
+    const NOTHING_TO_OFFER: [string, Answer][] = [
+      [
+        'the calendar cannot be read (503)',
+        { status: 503, body: { error: 'No pudimos leer el calendario.' } },
+      ],
+      [
+        'the address is unknown or expired (404)',
+        { status: 404, body: { error: 'Este enlace ya no es válido.' } },
+      ],
+      ['there is no free time in five working days', view([])],
+      ['the booking address never answers', 'no answer'],
+      ['the answer is not the interface', { status: 200, body: { times: 'pronto' } }],
+    ]
+    for (const [when, answer] of NOTHING_TO_OFFER) {
+      test(`today's success message stays as it is when ${when}`, async ({ page }) => {
+        const fixture = await serveBooking(page, { read: () => answer })
+        await sendRequest(page, 'agenda-nada')
+        await expect(picker(page)).toHaveAttribute('data-booking', 'none')
+        expect(fixture.reads()).toBe(1)
+        const alert = alertDialog(page)
+        await expect(alert.getByRole('heading')).toHaveText([demoForm.alert.successTitle])
+        await expect(alert.getByRole('button')).toHaveText([demoForm.alert.close])
+        await expect(alert.getByRole('radio')).toHaveCount(0)
+        await expect(alert).toContainText(demoForm.alert.successText)
+      })
+    }
+  })
 })
 
 test.describe('the free times in Madrid', () => {
   test.use({ timezoneId: 'Europe/Madrid' })
+  test.skip(({ isMobile }) => isMobile, 'one layout is enough for the zone')
 
   test("are in the visitor's own zone: the late time of one day in Mexico is the next day in Spain", async ({
     page,

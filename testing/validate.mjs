@@ -32,9 +32,9 @@ const check = [
 ]
 
 // npm test on two cores: two lanes from the start. The build lane builds, then runs the
-// browsers (Playwright, then the journeys); the sources lane checks the sources, runs the tests
-// that need no build, then the server's tests on the Node LTS line. The lanes take about as
-// long as each other; a new step goes where it keeps them so.
+// end-to-end tests; the sources lane checks the sources, runs the tests that need no build, the
+// server's tests on the Node LTS line, then the journeys on the build lane's dist/. The lanes
+// take about as long as each other; a new step goes where it keeps them so.
 const all = [
   {
     sources: [
@@ -61,15 +61,18 @@ const all = [
         name: 'server tests on the Node LTS line',
         command: ['node', 'testing/server-tests-on-lts.mjs'],
       },
+      // The journeys serve the build lane's dist/, made in its first seconds; here they keep
+      // the two lanes about as long as each other (the end-to-end tests alone fill that lane).
+      // Run alone, their global setup builds what is missing or stale.
+      {
+        name: 'journeys in Chromium, Firefox and WebKit',
+        command: ['npx', 'vitest', 'run', '-c', 'vitest.engines.config.ts'],
+      },
     ],
     build: [
       { name: 'build', command: ['npm', 'run', 'build', '--silent'] },
       { name: 'html validity', command: ['node', 'testing/check-html.mjs'] },
       { name: 'end-to-end tests', command: ['npx', 'playwright', 'test'] },
-      {
-        name: 'journeys in Chromium, Firefox and WebKit',
-        command: ['npx', 'vitest', 'run', '-c', 'vitest.engines.config.ts'],
-      },
     ],
   },
 ]
