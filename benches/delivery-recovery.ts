@@ -7,17 +7,8 @@
 //   - how many probes the mail channel got during the outage (logins tried);
 //   - the time from the mail server's recovery to the last held request mailed, and how many
 //     mails went twice (none expected).
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { Agent } from 'node:http'
-import { buildTestApp } from '../testing/server/app-on-temporary-store.js'
-import { DemoRequests } from '../server/demo-requests/demo-requests.js'
 import type { DeliveryConfig } from '../server/settings/config.js'
-import { DeliveryWorker } from '../server/delivery/worker.js'
-import { LARGEST_RECORD_BYTES } from '../server/intake/demo-request-check.js'
-import { openLeadStore } from '../server/store/lead-store.js'
-import { makeFakeDist } from '../testing/server/fake-dist.js'
 import {
   WEBHOOK_SECRET,
   startSmtpPeer,
@@ -25,6 +16,7 @@ import {
 } from '../testing/server/delivery-peers.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
 import { waitUntil } from '../testing/wait-until.js'
+import { startLeadServer } from './lead-server.js'
 
 const OUTAGES_S = (process.env.DELIVERY_BENCH_OUTAGES ?? '30,600').split(',').map(Number)
 const REQUESTS = 200
@@ -32,31 +24,19 @@ const SENDERS = 10
 const agent = new Agent({ keepAlive: true, maxSockets: SENDERS })
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
-const dist = await makeFakeDist()
 const rows: string[][] = []
 
 for (const outageS of OUTAGES_S) {
-  const scratch = await mkdtemp(join(tmpdir(), 'gaspre-bench-recovery-'))
   const smtp = await startSmtpPeer()
   const webhook = await startWebhookPeer()
-  const store = await openLeadStore(
-    { dataDir: scratch },
-    { maxBytes: 1024 ** 3, largestRecordBytes: LARGEST_RECORD_BYTES },
-  )
   const delivery: DeliveryConfig = {
     email: { smtpUrl: smtp.url, to: ['ventas@gaspre.mx'], from: 'avisos@gaspre.mx' },
     webhook: { url: webhook.url, secret: WEBHOOK_SECRET },
     timeZone: 'America/Mexico_City',
     alertAfterMs: 600_000,
   }
-  const worker = new DeliveryWorker(store, delivery)
-  const app = buildTestApp({
-    distDir: dist.dist,
-    demoRequests: DemoRequests.delivering(store, delivery, worker),
-    limits: { rateLimitPerMinute: 1_000_000, totalLimitPerMinute: 1_000_000 },
-  })
-  const url = await app.listen({ port: 0, host: '127.0.0.1' })
-  worker.start(app.log)
+  const server = await startLeadServer(delivery)
+  const { url } = server
 
   smtp.authFails = true
   const outageStart = performance.now()
@@ -94,14 +74,10 @@ for (const outageS of OUTAGES_S) {
     String(twice),
   ])
 
-  await app.close()
-  await worker.stop()
-  await store.close()
+  await server.close()
   await smtp.close()
   await webhook.close()
-  await rm(scratch, { recursive: true, force: true })
 }
-await rm(dist.root, { recursive: true, force: true })
 agent.destroy()
 
 console.log(`\nA mail channel held by SMTP 535 with ${REQUESTS} requests waiting (SQLite):\n`)

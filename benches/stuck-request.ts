@@ -6,16 +6,7 @@
 //   - how many of the others the webhook took within WAIT_S seconds;
 //   - the delay of each from its send to its post reaching the receiver: median and largest;
 //   - how many times the stuck one was tried meanwhile.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { buildTestApp } from '../testing/server/app-on-temporary-store.js'
-import { DemoRequests } from '../server/demo-requests/demo-requests.js'
-import type { DeliveryConfig } from '../server/settings/config.js'
-import { DeliveryWorker } from '../server/delivery/worker.js'
-import { LARGEST_RECORD_BYTES } from '../server/intake/demo-request-check.js'
-import { openLeadStore } from '../server/store/lead-store.js'
-import { makeFakeDist } from '../testing/server/fake-dist.js'
+import { startLeadServer } from './lead-server.js'
 import { WEBHOOK_SECRET, startWebhookPeer } from '../testing/server/delivery-peers.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
 import { waitUntil } from '../testing/wait-until.js'
@@ -25,8 +16,6 @@ const SPACING_MS = 250
 const WAIT_S = Number(process.env.STUCK_BENCH_WAIT_S ?? 90)
 const STUCK = '0'
 
-const dist = await makeFakeDist()
-const scratch = await mkdtemp(join(tmpdir(), 'gaspre-bench-stuck-'))
 const webhook = await startWebhookPeer()
 const took = new Map<string, number>()
 let stuckTries = 0
@@ -40,23 +29,12 @@ webhook.answer = (body) => {
     took.set(contact, performance.now())
   return undefined
 }
-const store = await openLeadStore(
-  { dataDir: scratch },
-  { maxBytes: 1024 ** 3, largestRecordBytes: LARGEST_RECORD_BYTES },
-)
-const delivery: DeliveryConfig = {
+const server = await startLeadServer({
   webhook: { url: webhook.url, secret: WEBHOOK_SECRET },
   timeZone: 'America/Mexico_City',
   alertAfterMs: 600_000,
-}
-const worker = new DeliveryWorker(store, delivery)
-const app = buildTestApp({
-  distDir: dist.dist,
-  demoRequests: DemoRequests.delivering(store, delivery, worker),
-  limits: { rateLimitPerMinute: 1_000_000, totalLimitPerMinute: 1_000_000 },
 })
-const url = await app.listen({ port: 0, host: '127.0.0.1' })
-worker.start(app.log)
+const { url } = server
 
 await sendDemoRequest(url, { ...DEMO_PARAMS, contact_number: STUCK })
 await waitUntil(() => stuckTries >= 1, {
@@ -76,12 +54,8 @@ while (took.size < REQUESTS && performance.now() < deadline) {
 const delays = [...took].map(([contact, at]) => at - sentAt.get(contact)!).sort((a, b) => a - b)
 const ms = (value: number | undefined) => (value === undefined ? '—' : `${Math.round(value)} ms`)
 
-await app.close()
-await worker.stop()
-await store.close()
+await server.close()
 await webhook.close()
-await rm(scratch, { recursive: true, force: true })
-await rm(dist.root, { recursive: true, force: true })
 
 console.log(
   `\nOne request a webhook answers 500 to, then ${REQUESTS} others, one every ${SPACING_MS} ms (SQLite):\n`,

@@ -8,21 +8,13 @@
 //   - a burst of 50 visitors at once.
 // A negative time means the message reached the stand-in before the visitor's client had read
 // its 200: the worker starts on a request as soon as it is stored.
-import { mkdtemp, rm } from 'node:fs/promises'
 import { Agent } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { buildTestApp } from '../testing/server/app-on-temporary-store.js'
-import { DemoRequests } from '../server/demo-requests/demo-requests.js'
 import type { DeliveryConfig } from '../server/settings/config.js'
-import { DeliveryWorker } from '../server/delivery/worker.js'
-import { LARGEST_RECORD_BYTES } from '../server/intake/demo-request-check.js'
-import { openLeadStore } from '../server/store/lead-store.js'
 import { phoneRegions } from '../server/settings/phone-number.js'
 import { parseWhatsAppRoutes, routeCallingCodes } from '../server/settings/whatsapp-routes.js'
 import { parseWorkingHours } from '../server/settings/working-hours.js'
-import { makeFakeDist } from '../testing/server/fake-dist.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
+import { startLeadServer } from './lead-server.js'
 import {
   APP_SECRET,
   CLOUD_TOKEN,
@@ -37,13 +29,7 @@ const SEQUENTIAL = Number(process.env.WHATSAPP_BENCH_REQUESTS ?? 200)
 const BURST = 50
 const agent = new Agent({ keepAlive: true, maxSockets: BURST })
 
-const dist = await makeFakeDist()
-const scratch = await mkdtemp(join(tmpdir(), 'gaspre-bench-whatsapp-'))
 const cloud = await startCloudApi()
-const store = await openLeadStore(
-  { dataDir: scratch },
-  { maxBytes: 1024 ** 3, largestRecordBytes: LARGEST_RECORD_BYTES },
-)
 const routes = parseWhatsAppRoutes(
   '+52=+5215511111111,+5215522222222;+34=+34600111222;*=+5215533333333',
 )
@@ -65,14 +51,8 @@ const delivery: DeliveryConfig = {
   timeZone: 'America/Mexico_City',
   alertAfterMs: 600_000,
 }
-const worker = new DeliveryWorker(store, delivery)
-const app = buildTestApp({
-  distDir: dist.dist,
-  demoRequests: DemoRequests.delivering(store, delivery, worker),
-  limits: { rateLimitPerMinute: 1_000_000, totalLimitPerMinute: 1_000_000 },
-})
-const url = await app.listen({ port: 0, host: '127.0.0.1' })
-worker.start(app.log)
+const server = await startLeadServer(delivery)
+const { url } = server
 
 /** When each contact number's message reached the stand-in (performance.now()). */
 const arrived = new Map<string, number>()
@@ -134,12 +114,8 @@ const rows = [
   row(`${BURST} at once, from the POST`, await latencies(burst, true)),
 ]
 
-await app.close()
-await worker.stop()
-await store.close()
+await server.close()
 await cloud.close()
-await rm(scratch, { recursive: true, force: true })
-await rm(dist.root, { recursive: true, force: true })
 agent.destroy()
 
 console.log(
