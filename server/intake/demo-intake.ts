@@ -408,7 +408,7 @@ export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options
     }
     holdFull = false
     const news = episodes.held(held)
-    if (news?.kind === 'began') floodBegins(request, held)
+    if (news?.kind === 'began') floodBegins(request, { since: news.since, held })
     else if (news?.kind === 'grew') floodGrows(request, { since: news.since, held })
     const contact = record.params.contact_number
     request.log.info(
@@ -419,7 +419,9 @@ export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options
     return { kept: true }
   }
 
-  function floodBegins(request: FastifyRequest, held: number): void {
+  /** A flood begins: the sales team is told once, with the moment the episode began. */
+  function floodBegins(request: FastifyRequest, episode: { since: Date; held: number }): void {
+    const { held } = episode
     request.log.warn(
       { event: 'demo-request-flood', held, totalLimitPerMinute: totalLimit, heldLimit },
       `more than DEMO_TOTAL_LIMIT_PER_MINUTE (${totalLimit}) demo requests a minute: the ones ` +
@@ -427,7 +429,7 @@ export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options
         '(npm run outbox -- --held, then --release-held or --erase-held)',
     )
     try {
-      demoRequests.floodBegan({ since: new Date(), held })
+      demoRequests.floodBegan(episode)
     } catch (error) {
       // The request is stored: a notice that fails is the notice's to log, not the visitor's.
       request.log.error({ event: 'flood-notice-failed', err: error }, 'flood notice failed')
