@@ -240,7 +240,10 @@ describe.each(KINDS)('the server on %s', (kind) => {
     expect(server.lines).toContain(
       'Requests older than 365 days are erased, at start and once a day (LEADS_RETENTION_DAYS)',
     )
-    expect(server.lines.join('\n')).toMatch(/"event":"retention-erased","requests":1,/)
+    // The log's lines are written apart from the console's and may come after them.
+    await expect
+      .poll(() => server.lines.join('\n'))
+      .toMatch(/"event":"retention-erased","requests":1,/)
     await server.stop()
     expect((await storedRequests({ dataDir, databaseUrl })).map((each) => each.id)).toEqual([
       recent.id,
