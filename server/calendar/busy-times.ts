@@ -5,7 +5,7 @@
 // send one) and across daylight-saving changes. An event marked free (TRANSP:TRANSPARENT) or
 // cancelled (STATUS:CANCELLED) does not block, occurrence by occurrence.
 import ICAL from 'ical.js'
-import { instantOf } from '../settings/index.js'
+import { instantOf, isTimeZone } from '../settings/index.js'
 
 /** A span of time, ms since the epoch, end excluded. */
 export interface Span {
@@ -15,15 +15,6 @@ export interface Span {
 
 /** Occurrences of one recurring event looked at, at most: a rule with no end stops here. */
 const MAX_OCCURRENCES = 5_000
-
-const isTimeZone = (text: string): boolean => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: text })
-    return true
-  } catch {
-    return false
-  }
-}
 
 /**
  * The instant of a date or date-time of `property` on `component`. A date (all day) and a

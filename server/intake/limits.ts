@@ -3,20 +3,17 @@
 // small business's landing page: a visitor sends one request, perhaps a retry; a flood from one
 // client, a connection pile-up or a runaway store is what they stop.
 
-export interface ServerLimits {
-  /** Demo requests accepted per client per minute (the sending endpoints only). */
-  rateLimitPerMinute: number
-  /** Demo requests delivered per minute from all clients together; more are held. */
-  totalLimitPerMinute: number
-  /** Requests held past the total ceiling at most; more are refused. */
-  heldLimit: number
-  /** Open connections in all; a newcomer past it takes an idle one's place. */
-  maxConnections: number
-  /** Open connections one client may hold; a trusted proxy is not counted. */
-  maxConnectionsPerClient: number
-  /** The store refuses requests that would grow it past this many bytes. */
-  outboxMaxBytes: number
-}
+import type { ServerConfig } from '../settings/index.js'
+
+export type ServerLimits = Pick<
+  ServerConfig,
+  | 'rateLimitPerMinute'
+  | 'totalLimitPerMinute'
+  | 'heldLimit'
+  | 'maxConnections'
+  | 'maxConnectionsPerClient'
+  | 'outboxMaxBytes'
+>
 
 /**
  * How long a client may take, in milliseconds. A slow phone on a poor network sends its headers

@@ -13,7 +13,7 @@ import { SettingError, setting, settingsReader } from '../../src/config/env-sett
 import { phoneRegions } from './phone-number.js'
 import { parseWhatsAppRoutes, routeCallingCodes, type WhatsAppRoutes } from './whatsapp-routes.js'
 import { readTeamFile, teamWhatsAppRoutes, type Team } from './team-file.js'
-import { parseWorkingHours, type WorkingHours } from './working-hours.js'
+import { isTimeZone, parseWorkingHours, type WorkingHours } from './working-hours.js'
 
 const wholeNumber = (min: number, max: number) =>
   z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max))
@@ -58,14 +58,6 @@ const isHttpUrl = (text: string): boolean => {
   return (
     url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
   )
-}
-const isTimeZone = (text: string): boolean => {
-  try {
-    new Intl.DateTimeFormat('es-MX', { timeZone: text })
-    return true
-  } catch {
-    return false
-  }
 }
 
 /**
@@ -357,11 +349,17 @@ export interface ServerConfig {
   dataDir: string
   logLevel: Value<'LOG_LEVEL'>
   shutdownGraceMs: number
+  /** Demo requests accepted per client per minute (the sending endpoints only). */
   rateLimitPerMinute: number
+  /** Demo requests delivered per minute from all clients together; more are held. */
   totalLimitPerMinute: number
+  /** Requests held past the total ceiling at most; more are refused. */
   heldLimit: number
+  /** Open connections in all; a newcomer past it takes an idle one's place. */
   maxConnections: number
+  /** Open connections one client may hold; a trusted proxy is not counted. */
   maxConnectionsPerClient: number
+  /** The store refuses requests that would grow it past this many bytes. */
   outboxMaxBytes: number
   /** Fastify's trustProxy: the proxies' addresses, or how many there are; false for none. */
   trustProxy: string[] | number | false

@@ -14,6 +14,7 @@ export { repsInTurn, type WhatsAppRoutes } from './whatsapp-routes.js'
 export {
   afterWorkingMinutes,
   instantOf,
+  isTimeZone,
   wallClockOf,
   type WorkingHours,
   zoneOffsetMs,

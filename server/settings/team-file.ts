@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
 import { CALLING_CODES, repNumber, type WhatsAppRoutes } from './whatsapp-routes.js'
-import { parseWorkingHours, type WorkingHours } from './working-hours.js'
+import { isTimeZone, parseWorkingHours, type WorkingHours } from './working-hours.js'
 
 export interface TeamRep {
   name: string
@@ -47,15 +47,6 @@ const REP_KEYS = new Set([
   'time_zone',
 ])
 const TOP_KEYS = new Set(['time_zone', 'meeting_minutes', 'reps'])
-
-const isTimeZone = (text: string): boolean => {
-  try {
-    new Intl.DateTimeFormat('es-MX', { timeZone: text })
-    return true
-  } catch {
-    return false
-  }
-}
 
 function webAddress(text: string): URL | null {
   try {

@@ -65,6 +65,16 @@ export function parseWorkingHours(text: string): WorkingHours | null {
   return week
 }
 
+/** Whether the text names a time zone this Node knows (IANA, as `America/Mexico_City`). */
+export const isTimeZone = (text: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: text })
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** The wall-clock date and time of an instant in a time zone. */
 export function wallClockOf(at: number, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-US', {

@@ -34,6 +34,12 @@ import {
 
 type Db = Kysely<LeadDatabase>
 
+/** Holds the jobs a worker took until `until`: no other claim takes them before then. */
+async function lease(trx: Db, jobs: readonly { id: string }[], until: number): Promise<void> {
+  const ids = jobs.map((job) => job.id)
+  await trx.updateTable('lead_jobs').set({ locked_until: until }).where('id', 'in', ids).execute()
+}
+
 /** Something a worker sends through one channel: a request's delivery, or a notice. */
 export type Job =
   | {
@@ -234,15 +240,7 @@ export class JobQueue {
       if (this.dialect.kind === 'postgres') due = due.forUpdate().skipLocked()
       const rows = await due.execute()
       if (rows.length === 0) return []
-      await trx
-        .updateTable('lead_jobs')
-        .set({ locked_until: now + leaseMs })
-        .where(
-          'id',
-          'in',
-          rows.map((row) => row.id),
-        )
-        .execute()
+      await lease(trx, rows, now + leaseMs)
       const requestIds = rows.flatMap((row) => (row.kind === 'delivery' ? [row.request_id!] : []))
       const requests =
         requestIds.length === 0
@@ -408,15 +406,7 @@ export class JobQueue {
       if (this.dialect.kind === 'postgres') due = due.forUpdate().skipLocked()
       const rows = await due.execute()
       if (rows.length === 0) return []
-      await trx
-        .updateTable('lead_jobs')
-        .set({ locked_until: now + leaseMs })
-        .where(
-          'id',
-          'in',
-          rows.map((row) => row.id),
-        )
-        .execute()
+      await lease(trx, rows, now + leaseMs)
       return rows.map((row) => ({
         requestId: row.request_id!,
         step: (JSON.parse(row.payload!) as { step: number }).step,
