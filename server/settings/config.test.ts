@@ -6,6 +6,17 @@ import { ConfigError, SETTINGS, readConfig } from './config.js'
 import { expectedRows, guideTable } from '../../testing/guide-table.js'
 import { REPO_ROOT } from '../../testing/site.js'
 
+/** The one line an operator reads when readConfig refuses `env`; 'accepted' when it does not. */
+function refusal(env: Record<string, string>): string {
+  try {
+    readConfig(env, '/')
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError)
+    return (error as Error).message
+  }
+  return 'accepted'
+}
+
 describe('the runtime configuration', () => {
   it('docs/production.md lists every variable the server reads, with its meaning and default', () => {
     expect(
@@ -57,15 +68,6 @@ describe('the runtime configuration', () => {
   })
 
   it('a wrong value names the variable and the values it takes', () => {
-    const refusal = (env: Record<string, string>) => {
-      try {
-        readConfig(env, '/')
-      } catch (error) {
-        expect(error).toBeInstanceOf(ConfigError)
-        return (error as Error).message
-      }
-      return 'accepted'
-    }
     expect(refusal({ PORT: '70000' })).toBe(
       'PORT must be a port number from 0 to 65535, not "70000"',
     )
@@ -118,16 +120,6 @@ describe('the WhatsApp settings', () => {
     WHATSAPP_VERIFY_TOKEN: 'verifica-gaspre',
     WHATSAPP_APP_SECRET: '0f1e2d3c4b5a69788796a5b4c3d2e1f0',
   }
-  const refusal = (env: Record<string, string>) => {
-    try {
-      readConfig(env, '/')
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError)
-      return (error as Error).message
-    }
-    return 'accepted'
-  }
-
   it('reads the routes, the hours and the defaults: Graph API v23.0, es_MX, 15 minutes', () => {
     const { delivery } = readConfig(WHATSAPP, '/')
     expect(delivery.whatsapp).toMatchObject({

@@ -176,6 +176,38 @@ describe.each(KINDS)('the store on %s', (kind) => {
   })
 })
 
+/**
+ * Sends requests until the store's small disk is full: the one that does not fit is answered
+ * 507 and readiness fails, and every stored request is whole. Then room is made (the disk grows
+ * to `roomy`): ready again, and stored again. How many were stored before the disk was full.
+ */
+async function fillsUpAndRecovers(
+  store: LeadStore,
+  dataDir: string,
+  mount: string,
+  roomy: string,
+): Promise<number> {
+  const { client } = await startApp(store, dataDir, ['email'])
+  let accepted = 0
+  let res = await sendDemoRequest(client)
+  for (let i = 0; i < 2000 && res.status === 200; i++) {
+    accepted++
+    res = await sendDemoRequest(client, { ...DEMO_PARAMS, message: 'x'.repeat(900) + i })
+  }
+  expect(res.status).toBe(507)
+  expect(res.text).toBe(
+    'The message could not be stored: the server is out of disk space. Please try again later.',
+  )
+  expect((await client('/readyz')).status).toBe(503)
+  const stored = await all(store)
+  expect(stored).toHaveLength(accepted)
+  expect(stored.every((s) => s.deliveries.length === 1)).toBe(true)
+  execFileSync('mount', ['-o', `remount,size=${roomy}`, mount])
+  expect((await client('/readyz')).status).toBe(200)
+  expect((await sendDemoRequest(client)).status).toBe(200)
+  return accepted
+}
+
 describe('SQLite', () => {
   it.skipIf(process.getuid?.() !== 0)(
     'a disk that fills answers 507 (out of disk space), stores nothing partial, and recovers',
@@ -191,25 +223,7 @@ describe('SQLite', () => {
       await mkdir(dataDir)
       // Readiness on free space is switched off: this is the disk failing under a write.
       const { store } = await openStore('sqlite', { freeBytes: async () => 1024 ** 3 }, { dataDir })
-      const { client } = await startApp(store, dataDir, ['email'])
-      let accepted = 0
-      let res = await sendDemoRequest(client)
-      for (let i = 0; i < 2000 && res.status === 200; i++) {
-        accepted++
-        res = await sendDemoRequest(client, { ...DEMO_PARAMS, message: 'x'.repeat(900) + i })
-      }
-      expect(res.status).toBe(507)
-      expect(res.text).toBe(
-        'The message could not be stored: the server is out of disk space. Please try again later.',
-      )
-      expect((await client('/readyz')).status).toBe(503)
-      const stored = await all(store)
-      expect(stored).toHaveLength(accepted)
-      expect(stored.every((s) => s.deliveries.length === 1)).toBe(true)
-      // Room is made: ready again, and stored again.
-      execFileSync('mount', ['-o', 'remount,size=4m', mount])
-      expect((await client('/readyz')).status).toBe(200)
-      expect((await sendDemoRequest(client)).status).toBe(200)
+      const accepted = await fillsUpAndRecovers(store, dataDir, mount, '4m')
       expect(await store.count()).toBe(accepted + 1)
     },
   )
@@ -286,24 +300,7 @@ describe('PostgreSQL', () => {
         await rm(mount, { recursive: true, force: true })
       })
       const { store, dataDir } = await openStore('postgres', {}, { databaseUrl })
-      const { client } = await startApp(store, dataDir, ['email'])
-      let accepted = 0
-      let res = await sendDemoRequest(client)
-      for (let i = 0; i < 2000 && res.status === 200; i++) {
-        accepted++
-        res = await sendDemoRequest(client, { ...DEMO_PARAMS, message: 'x'.repeat(900) + i })
-      }
-      expect(res.status).toBe(507)
-      expect(res.text).toBe(
-        'The message could not be stored: the server is out of disk space. Please try again later.',
-      )
-      expect((await client('/readyz')).status).toBe(503)
-      const stored = await all(store)
-      expect(stored).toHaveLength(accepted)
-      expect(stored.every((s) => s.deliveries.length === 1)).toBe(true)
-      execFileSync('mount', ['-o', 'remount,size=8m', mount])
-      expect((await client('/readyz')).status).toBe(200)
-      expect((await sendDemoRequest(client)).status).toBe(200)
+      await fillsUpAndRecovers(store, dataDir, mount, '8m')
     },
   )
 
