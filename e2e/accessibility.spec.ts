@@ -4,11 +4,11 @@ import type { Page } from '@playwright/test'
 import { backgroundBehind, contrastRatio } from './contrast'
 import {
   alertDialog,
-  demoRequest,
   expect,
   fillDemoForm,
   gotoHome,
   queueFaults,
+  sendDemoRequest,
   submitButton,
   test,
   uniqueEmail,
@@ -58,8 +58,7 @@ test.describe('axe-core finds no WCAG 2.2 AA violation', () => {
 
   test('with the success alert', async ({ page }) => {
     await gotoHome(page)
-    await fillDemoForm(page, demoRequest(uniqueEmail('axe-exito')))
-    await submitButton(page).click()
+    await sendDemoRequest(page, uniqueEmail('axe-exito'))
     await expect(alertDialog(page)).toContainText(demoForm.alert.successTitle)
     await expectNoAxeViolations(page)
   })
@@ -68,8 +67,7 @@ test.describe('axe-core finds no WCAG 2.2 AA violation', () => {
     await gotoHome(page)
     const email = uniqueEmail('axe-error')
     await queueFaults(page, email, [{ status: 500, body: 'Service unavailable' }])
-    await fillDemoForm(page, demoRequest(email))
-    await submitButton(page).click()
+    await sendDemoRequest(page, email)
     await expect(alertDialog(page)).toContainText(demoForm.alert.errorTitle)
     await expectNoAxeViolations(page)
   })

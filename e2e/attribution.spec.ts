@@ -2,11 +2,10 @@ import { demoForm, heroActions, videoDialog, header } from '../testing/content'
 import type { Page } from '@playwright/test'
 import {
   alertDialog,
-  demoRequest,
   expect,
-  fillDemoForm,
   gotoHome,
   queueFaults,
+  sendDemoRequest,
   storedRequests,
   submitButton,
   test,
@@ -35,8 +34,7 @@ test.describe('campaign attribution', () => {
     await page.goto('/tyc?utm_source=correo')
     await gotoHome(page, '/')
     const email = uniqueEmail('campana')
-    await fillDemoForm(page, demoRequest(email))
-    await submitButton(page).click()
+    await sendDemoRequest(page, email)
     await expect(alertDialog(page)).toContainText(demoForm.alert.successTitle)
     const [stored] = await storedRequests(email)
     expect(stored!.params).toMatchObject({
@@ -54,8 +52,7 @@ test.describe('campaign attribution', () => {
   test("a direct visit says 'directo' and sends no empty campaign fields", async ({ page }) => {
     await gotoHome(page)
     const email = uniqueEmail('directo')
-    await fillDemoForm(page, demoRequest(email))
-    await submitButton(page).click()
+    await sendDemoRequest(page, email)
     await expect(alertDialog(page)).toContainText(demoForm.alert.successTitle)
     const [stored] = await storedRequests(email)
     expect(stored!.params.traffic_source).toBe('directo')
@@ -66,8 +63,7 @@ test.describe('campaign attribution', () => {
     const hostile = `<img src=x onerror=alert(1)>${'x'.repeat(400)}`
     await gotoHome(page, `/?utm_source=${encodeURIComponent(hostile)}&gclid=%20abc%20`)
     const email = uniqueEmail('hostil')
-    await fillDemoForm(page, demoRequest(email))
-    await submitButton(page).click()
+    await sendDemoRequest(page, email)
     await expect(alertDialog(page)).toContainText(demoForm.alert.successTitle)
     const [stored] = await storedRequests(email)
     expect(stored!.params.utm_source).toHaveLength(200)
@@ -112,8 +108,7 @@ test.describe('conversion events', () => {
 
     const email = uniqueEmail('eventos')
     await queueFaults(page, email, [{ status: 500, body: 'Servicio caído' }])
-    await fillDemoForm(page, demoRequest(email))
-    await submitButton(page).click()
+    await sendDemoRequest(page, email)
     await expect(alertDialog(page)).toContainText(demoForm.alert.errorTitle)
     await alertDialog(page).getByRole('button', { name: demoForm.alert.close }).click()
     await submitButton(page).click()
@@ -159,8 +154,7 @@ test.describe('conversion events', () => {
     await gotoHome(page)
     await page.mouse.wheel(0, 6000)
     const email = uniqueEmail('terceros')
-    await fillDemoForm(page, demoRequest(email))
-    await submitButton(page).click()
+    await sendDemoRequest(page, email)
     await expect(alertDialog(page)).toContainText(demoForm.alert.successTitle)
     // A fake clock runs past the tag manager's idle deadline (4 s) at once.
     await page.clock.install()

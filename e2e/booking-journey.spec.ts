@@ -10,16 +10,7 @@ import { resolve } from 'node:path'
 import { booking } from '../testing/content'
 import { startSite, type RunningSite } from '../testing/site'
 import { bookingPage } from '../src/contract/booking-text'
-import {
-  alertDialog,
-  demoRequest,
-  expect,
-  fillDemoForm,
-  submitButton,
-  test,
-  uniqueEmail,
-  waitForHydration,
-} from './fixtures'
+import { alertDialog, expect, gotoHome, sendDemoRequest, test, uniqueEmail } from './fixtures'
 
 const DATA_DIR = 'test-results/outbox-booking-journey'
 const TEAM_FILE = resolve('test-results/booking-journey/equipo.yml')
@@ -90,10 +81,8 @@ test.describe('a demo booked from the rep’s calendar', () => {
   test('with JavaScript: the free times follow the success, and one tap books the demo', async ({
     page,
   }) => {
-    await page.goto(site.origin)
-    await waitForHydration(page)
-    await fillDemoForm(page, demoRequest(uniqueEmail('agenda')))
-    await submitButton(page).click()
+    await gotoHome(page, site.origin)
+    await sendDemoRequest(page, uniqueEmail('agenda'))
     const alert = alertDialog(page)
     await expect(alert.getByRole('heading', { name: booking.heading })).toBeVisible({
       // The server reads the calendar in the background, once, as it starts.
@@ -119,8 +108,7 @@ test.describe('a demo booked from the rep’s calendar', () => {
     const page = await context.newPage()
     try {
       await page.goto(site.origin)
-      await fillDemoForm(page, demoRequest(uniqueEmail('agenda-sin-js')))
-      await submitButton(page).click()
+      await sendDemoRequest(page, uniqueEmail('agenda-sin-js'))
       await expect(page.getByRole('heading', { name: bookingPage.sentTitle })).toBeVisible()
       const times = page.getByRole('radio')
       await expect(times.first()).toBeVisible()

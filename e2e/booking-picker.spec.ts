@@ -2,16 +2,7 @@ import { booking, demoForm } from '../testing/content'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page, Request, Route } from '@playwright/test'
 import { DOOR_PATH } from '../src/contract/demo-request-fields'
-import {
-  alertDialog,
-  demoRequest,
-  expect,
-  fillDemoForm,
-  gotoHome,
-  submitButton,
-  test,
-  uniqueEmail,
-} from './fixtures'
+import { alertDialog, expect, gotoHome, sendDemoRequest, test, uniqueEmail } from './fixtures'
 
 /**
  * The rep's free times after a sent request (issue 44, decision 027), with the booking address's
@@ -105,8 +96,7 @@ async function serveBooking(
 
 async function sendRequest(page: Page, label: string): Promise<void> {
   await gotoHome(page)
-  await fillDemoForm(page, demoRequest(uniqueEmail(label)))
-  await submitButton(page).click()
+  await sendDemoRequest(page, uniqueEmail(label))
   await expect(alertDialog(page).getByRole('heading', { level: 2 })).toHaveText(
     demoForm.alert.successTitle,
   )

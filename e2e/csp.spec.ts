@@ -1,14 +1,5 @@
 import { demoForm, heroActions, videoDialog } from '../testing/content'
-import {
-  alertDialog,
-  demoRequest,
-  expect,
-  fillDemoForm,
-  gotoHome,
-  submitButton,
-  test,
-  uniqueEmail,
-} from './fixtures'
+import { alertDialog, expect, gotoHome, sendDemoRequest, test, uniqueEmail } from './fixtures'
 
 declare global {
   interface Window {
@@ -37,8 +28,7 @@ test('the whole site runs under the production CSP without a single violation', 
   for (let y = 0; y < 8; y++) await page.mouse.wheel(0, 900)
   await page.getByRole('button', { name: heroActions.videoCta }).click()
   await page.getByRole('dialog').getByRole('button', { name: videoDialog.close }).click()
-  await fillDemoForm(page, demoRequest(uniqueEmail('csp')))
-  await submitButton(page).click()
+  await sendDemoRequest(page, uniqueEmail('csp'))
   await expect(alertDialog(page)).toContainText(demoForm.alert.successTitle)
   expect(await page.evaluate(() => window.cspViolations)).toEqual([])
 

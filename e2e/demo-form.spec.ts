@@ -11,6 +11,7 @@ import {
   gotoHome,
   holdClock,
   queueFaults,
+  sendDemoRequest,
   storedRequests,
   submitButton,
   test,
@@ -50,8 +51,7 @@ test.describe('demo request form', () => {
     test.slow()
     await gotoHome(page)
     const email = uniqueEmail('listada')
-    await fillDemoForm(page, demoRequest(email))
-    await submitButton(page).click()
+    await sendDemoRequest(page, email)
     await expect(alertDialog(page).getByRole('heading')).toHaveText('¡Éxito!')
     const [stored] = await storedRequests(email)
     // Where the sales team looks: the production store, read by its own command.
@@ -129,8 +129,7 @@ test.describe('demo request form', () => {
       email,
       Array.from({ length: 4 }, () => ({ drop: true as const })),
     )
-    await fillDemoForm(page, demoRequest(email))
-    await submitButton(page).click()
+    await sendDemoRequest(page, email)
     await expect(submitButton(page)).toHaveAccessibleName('Enviando…')
     await expect(alertDialog(page)).toBeHidden()
     await expect(alertDialog(page)).toContainText(`${ERROR_PREFIX}Network Error`, {
@@ -172,8 +171,7 @@ test.describe('demo request form', () => {
           timeout: 30_000,
         })
         .toBe(true)
-    await fillDemoForm(page, demoRequest(email))
-    await submitButton(page).click()
+    await sendDemoRequest(page, email)
     await expect(submitButton(page)).toHaveAccessibleName('Enviando…')
     await expect(submitButton(page)).toHaveAttribute('aria-disabled', 'true')
     await runClockUntil(async () => (await tries()) === 1)
@@ -237,16 +235,14 @@ test.describe('demo request form', () => {
   test('a second request within the rate limit never leaves the browser', async ({ page }) => {
     await gotoHome(page)
     const email = uniqueEmail('limite')
-    await fillDemoForm(page, demoRequest(email))
-    await submitButton(page).click()
+    await sendDemoRequest(page, email)
     await expect(alertDialog(page).getByRole('heading')).toHaveText('¡Éxito!')
     await alertDialog(page).getByRole('button', { name: 'Aceptar' }).click()
     const sends: string[] = []
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/')) sends.push(request.url())
     })
-    await fillDemoForm(page, demoRequest(email))
-    await submitButton(page).click()
+    await sendDemoRequest(page, email)
     await expect(alertDialog(page)).toContainText(`${ERROR_PREFIX}Too Many Requests`)
     expect(sends).toEqual([])
     expect(await storedRequests(email)).toHaveLength(1)
@@ -262,8 +258,7 @@ test.describe('validation', () => {
   test('explains each problem next to its field and sends nothing', async ({ page }) => {
     await gotoHome(page)
     const email = uniqueEmail('validacion')
-    await fillDemoForm(page, { ...demoRequest(email), user_name: '    ', user_phone: '12ab' })
-    await submitButton(page).click()
+    await sendDemoRequest(page, email, { user_name: '    ', user_phone: '12ab' })
     const name = page.locator('[name="user_name"]')
     await expect(name).toHaveAttribute('aria-invalid', 'true')
     await expect(name).toBeFocused()
@@ -290,8 +285,7 @@ test.describe('validation', () => {
     page,
   }) => {
     await gotoHome(page)
-    await fillDemoForm(page, { ...demoRequest('ana@grupo'), user_phone: '12' })
-    await submitButton(page).click()
+    await sendDemoRequest(page, 'ana@grupo', { user_phone: '12' })
     const emailField = page.locator('[name="user_email"]')
     await expect(emailField).toHaveAccessibleDescription(/nombre@empresa\.com/)
     await expect(emailField).toBeFocused()
@@ -306,8 +300,7 @@ test.describe('validation', () => {
     await gotoHome(page)
     // The browser's e-mail check refuses "(" before the "@", where our own rule lets it pass.
     const email = `ana(x)${uniqueEmail('navegador')}`
-    await fillDemoForm(page, demoRequest(email))
-    await submitButton(page).click()
+    await sendDemoRequest(page, email)
     const emailField = page.locator('[name="user_email"]')
     await expect(emailField).toHaveAttribute('aria-invalid', 'true')
     await expect(emailField).toHaveAccessibleDescription(/nombre@empresa\.com/)
@@ -321,8 +314,7 @@ test.describe('validation', () => {
     test(`accepts the phone number ${phone}`, async ({ page }) => {
       await gotoHome(page)
       const email = uniqueEmail('telefono')
-      await fillDemoForm(page, { ...demoRequest(email), user_phone: phone })
-      await submitButton(page).click()
+      await sendDemoRequest(page, email, { user_phone: phone })
       await expect(alertDialog(page).getByRole('heading')).toHaveText('¡Éxito!')
       expect((await storedRequests(email))[0]!.params.user_phone).toBe(phone)
     })

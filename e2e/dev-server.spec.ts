@@ -2,10 +2,9 @@ import { join } from 'node:path'
 import { clients, demoForm, hero, termsPage } from '../testing/content'
 import {
   alertDialog,
-  demoRequest,
   expect,
-  fillDemoForm,
-  submitButton,
+  gotoHome,
+  sendDemoRequest,
   test,
   uniqueEmail,
   waitForHydration,
@@ -43,11 +42,9 @@ test.describe('npm run dev', () => {
   })
 
   test('sends the demo form to the store of npm start, in DATA_DIR', async ({ page }) => {
-    await page.goto(`${origin}/`)
-    await waitForHydration(page)
+    await gotoHome(page, `${origin}/`)
     const email = uniqueEmail('desarrollo')
-    await fillDemoForm(page, demoRequest(email))
-    await submitButton(page).click()
+    await sendDemoRequest(page, email)
     await expect(alertDialog(page)).toContainText(demoForm.alert.successTitle)
     const stored = await storedRequests({ dataDir: DATA_DIR })
     expect(stored.filter((request) => request.params.user_email === email)).toHaveLength(1)
@@ -72,8 +69,7 @@ test.describe('npm run dev', () => {
   })
 
   test('shows an edited content file without a restart', async ({ page }) => {
-    await page.goto(`${origin}/`)
-    await waitForHydration(page)
+    await gotoHome(page, `${origin}/`)
     const edited = `${clients.heading} (editado en vivo)`
     const original = await project.edit('content/inicio.yml', (text) =>
       text.replace(`  heading: ${clients.heading}\n`, `  heading: ${edited}\n`),
@@ -88,8 +84,7 @@ test.describe('npm run dev', () => {
     page,
     consoleErrors,
   }) => {
-    await page.goto(`${origin}/`)
-    await waitForHydration(page)
+    await gotoHome(page, `${origin}/`)
     const tooLong = `${hero.title}, ${hero.title}`
     const original = await project.edit('content/inicio.yml', (text) =>
       text.replace(`  title: ${hero.title}\n`, `  title: ${tooLong}\n`),
@@ -118,8 +113,7 @@ test.describe('npm run dev', () => {
     page,
     consoleErrors,
   }) => {
-    await page.goto(`${origin}/`)
-    await waitForHydration(page)
+    await gotoHome(page, `${origin}/`)
     const original = await project.edit('content/inicio.yml', (text) =>
       text.replace(`  title: ${hero.title}\n`, `  title: GASPRE: ${hero.title}\n`),
     )
@@ -144,8 +138,7 @@ test.describe('npm run dev', () => {
   test('hot-swaps an edited CSS module of an island without reloading the page', async ({
     page,
   }) => {
-    await page.goto(`${origin}/`)
-    await waitForHydration(page)
+    await gotoHome(page, `${origin}/`)
     await page.evaluate(() => Object.assign(window, { loadedBeforeTheEdit: true }))
     const label = page.locator('#solicitar-demo-gratis form label').first()
     const outlineColor = () => label.evaluate((element) => getComputedStyle(element).outlineColor)
@@ -160,8 +153,7 @@ test.describe('npm run dev', () => {
   })
 
   test('hot-swaps an edited island component without reloading the page', async ({ page }) => {
-    await page.goto(`${origin}/`)
-    await waitForHydration(page)
+    await gotoHome(page, `${origin}/`)
     await page.evaluate(() => Object.assign(window, { loadedBeforeTheEdit: true }))
     // The hero's calls to action are an island (the rest of the hero is static HTML).
     const actions = page.locator('div:has(> [data-cta="hero"])')

@@ -135,6 +135,16 @@ export const submitButton = (page: Page) =>
 
 export const alertDialog = (page: Page) => page.getByRole('alertdialog')
 
+/** What a visitor does to ask for a demo: fills the form with a whole request and sends it. */
+export async function sendDemoRequest(
+  page: Page,
+  email: string,
+  changes: Record<string, string> = {},
+): Promise<void> {
+  await fillDemoForm(page, { ...demoRequest(email), ...changes })
+  await submitButton(page).click()
+}
+
 const heldClocks = new WeakSet<Page>()
 
 /** Fakes the page's timers and holds them still, so a test decides when time passes. */

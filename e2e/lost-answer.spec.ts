@@ -9,13 +9,12 @@ import { storedRequests } from '../testing/server/store'
 import { startSite, type RunningSite } from '../testing/site'
 import {
   alertDialog,
-  demoRequest,
   expect,
-  fillDemoForm,
+  gotoHome,
+  sendDemoRequest,
   submitButton,
   test,
   uniqueEmail,
-  waitForHydration,
 } from './fixtures'
 
 const DATA_DIR = 'test-results/outbox-lost-answer'
@@ -68,11 +67,9 @@ test.describe('when the answer to a demo request is lost', () => {
         await route.abort('connectionreset')
       },
     )
-    await page.goto(`${site.origin}/`)
-    await waitForHydration(page)
+    await gotoHome(page, `${site.origin}/`)
     const email = uniqueEmail('respuesta-perdida')
-    await fillDemoForm(page, demoRequest(email))
-    await submitButton(page).click()
+    await sendDemoRequest(page, email)
     await expect(submitButton(page)).toHaveAccessibleName('Enviando…')
     await expect(alertDialog(page).getByRole('heading')).toHaveText('¡Éxito!')
     await expect(alertDialog(page)).toHaveCount(1)

@@ -14,6 +14,7 @@ import {
   gotoHome,
   holdClock,
   queueFaults,
+  sendDemoRequest,
   storedRequests,
   submitButton,
   test,
@@ -118,8 +119,7 @@ test.describe('before the scripts arrive', () => {
     await queueFaults(page, email, [{ status: 503, body: 'Service Unavailable' }])
     const release = await holdScripts(page)
     await openBeforeScripts(page)
-    await fillDemoForm(page, demoRequest(email))
-    await page.getByRole('button', { name: demoForm.submit }).click()
+    await sendDemoRequest(page, email)
     await release()
     const dialog = alertDialog(page)
     await expect(dialog.getByRole('heading')).toHaveText(alert.errorTitle)
@@ -134,8 +134,7 @@ test.describe('before the scripts arrive', () => {
     await openBeforeScripts(page)
     const email = uniqueEmail('temprano-invalido')
     // The browser accepts this phone (type="tel" has no format); our rules do not.
-    await fillDemoForm(page, { ...demoRequest(email), user_phone: '12' })
-    await page.getByRole('button', { name: demoForm.submit }).click()
+    await sendDemoRequest(page, email, { user_phone: '12' })
     await release()
     await expect(page.getByText(demoForm.errors.phone)).toBeVisible()
     const button = page.locator('#solicitar-demo-gratis button[type="submit"]')
@@ -153,8 +152,7 @@ test.describe('before the scripts arrive', () => {
     await page.goto('/', { waitUntil: 'commit' })
     await expect(page.locator('[name="user_name"]')).toBeVisible()
     const email = uniqueEmail('sin-scripts-nunca')
-    await fillDemoForm(page, demoRequest(email))
-    await page.getByRole('button', { name: demoForm.submit }).click()
+    await sendDemoRequest(page, email)
     await expect(page.locator('#solicitar-demo-gratis button[type="submit"]')).toHaveAttribute(
       'aria-disabled',
       'true',
@@ -220,8 +218,7 @@ test.describe('without JavaScript', () => {
     await page.goto('/')
     // The server's own answer to a full disk (testing/full-disk.mjs).
     const email = uniqueEmail('sin-javascript-falla', FULL_DISK_DOMAIN)
-    await fillDemoForm(page, demoRequest(email))
-    await page.getByRole('button', { name: demoForm.submit }).click()
+    await sendDemoRequest(page, email)
     await page.waitForURL(`**/#${posted.failedId}`)
     const notice = page.locator(`#${posted.failedId}`)
     await expect(notice).toBeVisible()

@@ -3,15 +3,7 @@ import { readdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
-import {
-  demoRequest,
-  expect,
-  fillDemoForm,
-  submitButton,
-  test,
-  uniqueEmail,
-  waitForHydration,
-} from './fixtures'
+import { demoRequest, expect, gotoHome, sendDemoRequest, test, uniqueEmail } from './fixtures'
 import { ConfiguredBuild } from './configured-build'
 
 /**
@@ -74,11 +66,9 @@ test.describe('a build configured for the e-mail service', () => {
   })
 
   test('sends the request to the configured service with its ids and key', async ({ page }) => {
-    await page.goto(`${origin}/`)
-    await waitForHydration(page)
+    await gotoHome(page, `${origin}/`)
     const email = uniqueEmail('servicio')
-    await fillDemoForm(page, demoRequest(email))
-    await submitButton(page).click()
+    await sendDemoRequest(page, email)
     await expect(page.getByRole('alertdialog')).toContainText(demoForm.alert.successText)
     const sent = received.find(
       (request) => (request.body.template_params as Record<string, string>).user_email === email,
@@ -95,10 +85,8 @@ test.describe('a build configured for the e-mail service', () => {
 
   test("shows the service's own error text", async ({ page }) => {
     answer = { status: 400, body: 'The template ID is invalid' }
-    await page.goto(`${origin}/`)
-    await waitForHydration(page)
-    await fillDemoForm(page, demoRequest(uniqueEmail('servicio-error')))
-    await submitButton(page).click()
+    await gotoHome(page, `${origin}/`)
+    await sendDemoRequest(page, uniqueEmail('servicio-error'))
     await expect(page.getByRole('alertdialog')).toContainText(
       `${demoForm.alert.errorPrefix}The template ID is invalid`,
     )
