@@ -48,6 +48,16 @@ afterEach(() => {
 })
 
 // Clicks and frames in jsdom are slow on a loaded machine; the checks stay the same.
+/** A visitor who chose before comes back and reopens the banner from the footer. */
+async function reopenedAfter(choice: 'granted' | 'denied') {
+  localStorage.setItem(CONSENT_KEY, JSON.stringify({ choice, savedAt: Date.now() }))
+  const { banner } = renderPage()
+  startConsent(CONTAINER)
+  const reopen = screen.getByRole('button', { name: consent.reopen })
+  await userEvent.click(reopen)
+  return { banner, reopen }
+}
+
 describe('consent before any tag', { timeout: 20_000 }, () => {
   it('asks after the first paint, with Consent Mode denied and no container meanwhile', async () => {
     const { banner } = renderPage()
@@ -101,11 +111,7 @@ describe('consent before any tag', { timeout: 20_000 }, () => {
   })
 
   it('reopens from the footer with focus, and withdrawing updates consent to denied', async () => {
-    localStorage.setItem(CONSENT_KEY, JSON.stringify({ choice: 'granted', savedAt: Date.now() }))
-    const { banner } = renderPage()
-    startConsent(CONTAINER)
-    const reopen = screen.getByRole('button', { name: consent.reopen })
-    await userEvent.click(reopen)
+    const { banner, reopen } = await reopenedAfter('granted')
     expect(banner).toBeVisible()
     expect(banner).toHaveFocus()
     await userEvent.click(screen.getByRole('button', { name: 'Rechazar' }))
@@ -119,11 +125,7 @@ describe('consent before any tag', { timeout: 20_000 }, () => {
   })
 
   it('once a choice exists, Escape closes the reopened banner and keeps it', async () => {
-    localStorage.setItem(CONSENT_KEY, JSON.stringify({ choice: 'denied', savedAt: Date.now() }))
-    const { banner } = renderPage()
-    startConsent(CONTAINER)
-    const reopen = screen.getByRole('button', { name: consent.reopen })
-    await userEvent.click(reopen)
+    const { banner, reopen } = await reopenedAfter('denied')
     await userEvent.keyboard('{Escape}')
     expect(banner).not.toBeVisible()
     expect(reopen).toHaveFocus()

@@ -60,6 +60,16 @@ function renderCarousel() {
   return userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
 }
 
+/** jsdom lays nothing out: the slides' window is 320 px wide here, and each scroll is recorded. */
+function recordScrolls(): number[] {
+  const scrolledTo: number[] = []
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(320)
+  vi.spyOn(Element.prototype, 'scrollLeft', 'set').mockImplementation((left: number) =>
+    scrolledTo.push(left),
+  )
+  return scrolledTo
+}
+
 describe('Carousel', () => {
   it('rotates every interval and loops', () => {
     renderCarousel()
@@ -99,12 +109,7 @@ describe('Carousel', () => {
   })
 
   it('turns by setting where the browser scrolls, one slide width per slide', async () => {
-    // jsdom lays nothing out: the slides' window is 320 px wide here, and scrolls are recorded.
-    const scrolledTo: number[] = []
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(320)
-    vi.spyOn(Element.prototype, 'scrollLeft', 'set').mockImplementation((left: number) =>
-      scrolledTo.push(left),
-    )
+    const scrolledTo = recordScrolls()
     const user = renderCarousel()
     await user.click(screen.getByRole('button', { name: 'Ir a la diapositiva 3' }))
     await user.click(screen.getByRole('button', { name: carousel.controls.next }))
@@ -112,11 +117,7 @@ describe('Carousel', () => {
   })
 
   it('loops forward: past the last slide onto a copy of the first, then stands on the first', async () => {
-    const scrolledTo: number[] = []
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(320)
-    vi.spyOn(Element.prototype, 'scrollLeft', 'set').mockImplementation((left: number) =>
-      scrolledTo.push(left),
-    )
+    const scrolledTo = recordScrolls()
     const user = renderCarousel()
     const viewport = current().parentElement!.parentElement!
     // The copy: seen at the end of the slides, but no slide for assistive technology.

@@ -31,6 +31,13 @@ describe('the build-time configuration', () => {
   })
 })
 
+/** The three values that configure the e-mail service. */
+const SERVICE = {
+  VITE_EMAILJS_PUBLIC_KEY: 'key',
+  VITE_EMAILJS_SERVICE_ID: 'svc',
+  VITE_EMAILJS_TEMPLATE_ID: 'tpl',
+}
+
 describe('parseMailConfig', () => {
   it('runs in own-server mode with no configuration', () => {
     expect(parseMailConfig({})).toMatchObject({
@@ -41,11 +48,8 @@ describe('parseMailConfig', () => {
   })
 
   it('uses the configured service and the default origin', () => {
-    const config = parseMailConfig({
-      VITE_EMAILJS_PUBLIC_KEY: ' key ',
-      VITE_EMAILJS_SERVICE_ID: 'svc',
-      VITE_EMAILJS_TEMPLATE_ID: 'tpl',
-    })
+    // The public key as pasted, with spaces around it.
+    const config = parseMailConfig({ ...SERVICE, VITE_EMAILJS_PUBLIC_KEY: ' key ' })
     expect(config).toMatchObject({
       mode: 'email-service',
       publicKey: 'key',
@@ -57,9 +61,7 @@ describe('parseMailConfig', () => {
 
   it('reduces a custom API address to its origin and reads the headless switch', () => {
     const config = parseMailConfig({
-      VITE_EMAILJS_PUBLIC_KEY: 'key',
-      VITE_EMAILJS_SERVICE_ID: 'svc',
-      VITE_EMAILJS_TEMPLATE_ID: 'tpl',
+      ...SERVICE,
       VITE_EMAILJS_API_ORIGIN: 'http://127.0.0.1:4010/',
       VITE_EMAILJS_BLOCK_HEADLESS: 'true',
     })

@@ -22,13 +22,25 @@ beforeEach(() => {
   }
 })
 
-async function fillAndSend() {
+const ANA = {
+  'Nombre completo*': ' Ana López ',
+  'Correo electrónico*': 'ana@grupo.mx',
+  'Teléfono*': '55 1234 5678',
+  'Grupo o estación de servicio*': 'Grupo Altamar',
+}
+
+/** The form on its own, its required fields typed in by a visitor (by their labels). */
+async function renderTyped(typed: Record<string, string> = ANA) {
   const user = userEvent.setup()
   render(<DemoForm />)
-  await user.type(screen.getByLabelText('Nombre completo*'), ' Ana López ')
-  await user.type(screen.getByLabelText('Correo electrónico*'), 'ana@grupo.mx')
-  await user.type(screen.getByLabelText('Teléfono*'), '55 1234 5678')
-  await user.type(screen.getByLabelText('Grupo o estación de servicio*'), 'Grupo Altamar')
+  for (const [label, text] of Object.entries(typed)) {
+    await user.type(screen.getByLabelText(label), text)
+  }
+  return user
+}
+
+async function fillAndSend() {
+  const user = await renderTyped()
   await user.click(screen.getByRole('button', { name: 'Enviar solicitud' }))
   return user
 }
@@ -78,12 +90,12 @@ describe('DemoForm', () => {
   })
 
   it('refuses a name of spaces and ties the message to the field', async () => {
-    const user = userEvent.setup()
-    render(<DemoForm />)
-    await user.type(screen.getByLabelText('Nombre completo*'), '   ')
-    await user.type(screen.getByLabelText('Correo electrónico*'), 'ana@grupo.mx')
-    await user.type(screen.getByLabelText('Teléfono*'), '5512345678')
-    await user.type(screen.getByLabelText('Grupo o estación de servicio*'), 'G')
+    const user = await renderTyped({
+      'Nombre completo*': '   ',
+      'Correo electrónico*': 'ana@grupo.mx',
+      'Teléfono*': '5512345678',
+      'Grupo o estación de servicio*': 'G',
+    })
     // jsdom does not run the browser's constraint validation, so this exercises our own check.
     screen.getByRole('button', { name: 'Enviar solicitud' }).closest('form')!.noValidate = true
     await user.click(screen.getByRole('button', { name: 'Enviar solicitud' }))

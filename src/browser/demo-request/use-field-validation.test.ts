@@ -61,6 +61,16 @@ function fillFields(values: Partial<DemoRequestValues>) {
   for (const [name, value] of Object.entries(values)) field(name).value = value
 }
 
+/** The browser's e-mail check refuses "(" before the "@"; our rule lets it through. */
+function typedAnAddressOnlyTheBrowserRefuses() {
+  holdFrames()
+  const typed = { ...complete, user_email: 'ana(x)@grupo.mx' }
+  const { result } = renderValidation()
+  field('user_email').type = 'email'
+  fillFields(typed)
+  return { typed, result }
+}
+
 describe('useFieldValidation', () => {
   it("puts our rules into the browser's own constraint validation, and keeps them there", () => {
     fillFields({ ...complete, user_name: '   ' })
@@ -208,12 +218,7 @@ describe('useFieldValidation', () => {
   })
 
   it('names a value the browser refuses and our rules accept, instead of refusing without a word', () => {
-    // The browser's e-mail check refuses "(" before the "@"; our rule lets it through.
-    holdFrames()
-    const typed = { ...complete, user_email: 'ana(x)@grupo.mx' }
-    const { result } = renderValidation()
-    field('user_email').type = 'email'
-    fillFields(typed)
+    const { result } = typedAnAddressOnlyTheBrowserRefuses()
     expect(field('user_email').validity.valid).toBe(false)
     act(() => void field('user_email').dispatchEvent(new Event('invalid', { cancelable: true })))
     act(paintFrame)
@@ -239,11 +244,7 @@ describe('useFieldValidation', () => {
   })
 
   it('refuses, before sending, an address the browser refuses and our rule accepts', () => {
-    holdFrames()
-    const typed = { ...complete, user_email: 'ana(x)@grupo.mx' }
-    const { result } = renderValidation()
-    field('user_email').type = 'email'
-    fillFields(typed)
+    const { typed, result } = typedAnAddressOnlyTheBrowserRefuses()
     let accepted: boolean | undefined
     act(() => {
       accepted = result.current.checkRequest(form, typed)
