@@ -11,11 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { fakeDistForThisFile } from '../testing/server/per-file.js'
 import { freePort } from '../testing/free-port.mjs'
 import { request } from '../testing/server/http.js'
-import {
-  startSmtpPeer,
-  startWebhookPeer,
-  WEBHOOK_SECRET,
-} from '../testing/server/delivery-peers.js'
+import { startPeers, WEBHOOK_SECRET } from '../testing/server/delivery-peers.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
 import { freshDatabase } from '../testing/server/postgres.js'
 import { MAIN_JS } from '../testing/server/compiled-server.js'
@@ -44,12 +40,7 @@ interface Alert {
 
 describe('a real Prometheus with the documented rules', () => {
   it('scraping two servers on one PostgreSQL while the webhook fails, fires one alert for the fleet', async () => {
-    const smtp = await startSmtpPeer()
-    const webhook = await startWebhookPeer()
-    cleanups.push(
-      () => smtp.close(),
-      () => webhook.close(),
-    )
+    const { smtp, webhook } = await startPeers(cleanups)
     webhook.failNext = 1_000_000 // the CRM answers 500 to everything
     webhook.failStatus = 500
     const databaseUrl = await freshDatabase()

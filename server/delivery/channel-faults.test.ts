@@ -9,10 +9,9 @@
 import { describe, expect, it } from 'vitest'
 import { fakeDistForThisFile, undoneAfterEach } from '../../testing/server/per-file.js'
 import {
-  startHostileSmtpPeer,
-  startSmtpPeer,
-  startWebhookPeer,
   type SmtpPeer,
+  startHostileSmtpPeer,
+  startPeers,
   type WebhookPeer,
 } from '../../testing/server/delivery-peers.js'
 import {
@@ -29,16 +28,6 @@ import type { Channel, StoredRequest } from '../store/lead-store.js'
 
 const dist = fakeDistForThisFile()
 const cleanups = undoneAfterEach()
-
-async function peers(): Promise<{ smtp: SmtpPeer; webhook: WebhookPeer }> {
-  const smtp = await startSmtpPeer()
-  const webhook = await startWebhookPeer()
-  cleanups.push(
-    () => smtp.close(),
-    () => webhook.close(),
-  )
-  return { smtp, webhook }
-}
 
 async function server(setup: Omit<DeliverySetup, 'kind'> & { kind?: DeliverySetup['kind'] }) {
   const running = await startDelivery({ kind: 'sqlite', ...setup, dist: dist.dist })
@@ -82,7 +71,7 @@ const posted = (webhook: WebhookPeer, type: string) =>
 
 describe.each(['sqlite', 'postgres'] as const)('channel faults on %s', (kind) => {
   it('a rotated SMTP password holds the mail; when it works again every held request is mailed once', async () => {
-    const { smtp, webhook } = await peers()
+    const { smtp, webhook } = await startPeers(cleanups)
     smtp.authFails = true
     const running = await server({ kind, smtpUrl: smtp.url, webhookUrl: webhook.url })
     await send(running, 3)
@@ -123,7 +112,7 @@ describe.each(['sqlite', 'postgres'] as const)('channel faults on %s', (kind) =>
   })
 
   it('a webhook that answers 401, 410 and a redirect is held; once it answers 200 each request is posted once', async () => {
-    const { smtp, webhook } = await peers()
+    const { smtp, webhook } = await startPeers(cleanups)
     const answers: (number | 'redirect')[] = [401, 410, 'redirect', 401, 410, 'redirect']
     webhook.answer = () => answers.shift()
     const running = await server({ kind, smtpUrl: smtp.url, webhookUrl: webhook.url })
@@ -151,7 +140,7 @@ describe('peers that never answer', () => {
     ['a mail server that stalls after DATA', 'stalls-after-data'],
     ['a mail server that answers 250- lines without end', 'answers-forever'],
   ] as const)('%s holds the mail channel and never the webhook', async (_name, behaviour) => {
-    const { smtp, webhook } = await peers()
+    const { smtp, webhook } = await startPeers(cleanups)
     const hostile =
       behaviour === 'tls' ? null : await startHostileSmtpPeer(behaviour, { everyMs: 100 })
     if (hostile !== null) cleanups.push(() => hostile.close())
@@ -186,7 +175,7 @@ describe('peers that never answer', () => {
   })
 
   it('a mail server that floods its answers is cut past a bound, whatever its pace', async () => {
-    const { webhook } = await peers()
+    const { webhook } = await startPeers(cleanups)
     const hostile = await startHostileSmtpPeer('answers-forever', {
       everyMs: 5,
       lineBytes: 16 * 1024,
@@ -206,7 +195,7 @@ describe('peers that never answer', () => {
   })
 
   it('a webhook that never answers is cut at the deadline and never delays the mail', async () => {
-    const { smtp, webhook } = await peers()
+    const { smtp, webhook } = await startPeers(cleanups)
     webhook.answer = () => 'hang'
     const running = await server({
       smtpUrl: smtp.url,
@@ -233,7 +222,7 @@ describe('peers that never answer', () => {
 
 describe('every recipient, every time', () => {
   it('a recipient busy with 452 is retried on its own; the other gets the mail once', async () => {
-    const { smtp, webhook } = await peers()
+    const { smtp, webhook } = await startPeers(cleanups)
     smtp.busy.set('direccion@gaspre.mx', 2)
     const running = await server({
       smtpUrl: smtp.url,
@@ -251,7 +240,7 @@ describe('every recipient, every time', () => {
   })
 
   it('every configured recipient refused at RCPT TO is a channel fault, not a dead letter', async () => {
-    const { smtp, webhook } = await peers()
+    const { smtp, webhook } = await startPeers(cleanups)
     smtp.rejected.add('ventas@gaspre.mx')
     const running = await server({ smtpUrl: smtp.url, webhookUrl: webhook.url })
     await send(running, 2)
@@ -268,7 +257,7 @@ describe('every recipient, every time', () => {
   })
 
   it('a message refused at the end of DATA while others go through is a dead letter', async () => {
-    const { smtp, webhook } = await peers()
+    const { smtp, webhook } = await startPeers(cleanups)
     smtp.refuses = (mail) => (mail.subject ?? '').includes('n.º 1001')
     const running = await server({ smtpUrl: smtp.url, webhookUrl: webhook.url })
     await send(running, 3)
@@ -295,7 +284,7 @@ describe('the people who can mend it are told', () => {
   ] as const)(
     'a failing %s: /healthz/delivery 200 → 503 → 200, one notice on the %s, one when it recovers',
     async (failing, carrier) => {
-      const { smtp, webhook } = await peers()
+      const { smtp, webhook } = await startPeers(cleanups)
       if (failing === 'email') smtp.authFails = true
       else webhook.answer = (body) => (body.type === 'demo_request.created' ? 401 : undefined)
       const running = await server({
@@ -360,7 +349,7 @@ describe('the people who can mend it are told', () => {
   )
 
   it('a flood held past the ceiling sends the sales team one notice per episode, on each channel', async () => {
-    const { smtp, webhook } = await peers()
+    const { smtp, webhook } = await startPeers(cleanups)
     const running = await server({
       smtpUrl: smtp.url,
       webhookUrl: webhook.url,
@@ -401,7 +390,7 @@ describe('the people who can mend it are told', () => {
   })
 
   it('two servers on one PostgreSQL send one notice per outage, and each request once', async () => {
-    const { smtp, webhook } = await peers()
+    const { smtp, webhook } = await startPeers(cleanups)
     smtp.authFails = true
     const databaseUrl = await freshDatabase()
     const setup = {
@@ -429,7 +418,7 @@ describe('the people who can mend it are told', () => {
   })
 
   it('two servers on one PostgreSQL with a slow mail server mail each request once', async () => {
-    const { smtp, webhook } = await peers()
+    const { smtp, webhook } = await startPeers(cleanups)
     // Each mail takes longer than a hold on it lasts: only its renewal keeps the other server off.
     smtp.delayMs = 1_500
     const databaseUrl = await freshDatabase()
@@ -463,7 +452,7 @@ const noticeMails = (smtp: SmtpPeer, type: string) =>
 
 describe('one request that keeps failing holds nobody', () => {
   it('a webhook that answers 500 to one body: the others are posted, that one goes on its own schedule and ends as a dead letter with a notice', async () => {
-    const { smtp, webhook } = await peers()
+    const { smtp, webhook } = await startPeers(cleanups)
     // A CRM whose parser fails on one name, and only on it.
     const stuck = (body: Record<string, unknown>) =>
       (body.data as { contactNumber?: string } | undefined)?.contactNumber === '1000'
@@ -519,7 +508,7 @@ describe('one request that keeps failing holds nobody', () => {
   it.each(['sqlite', 'postgres'] as const)(
     'a mail server that answers 451 to one message (%s): the others are mailed, that one is retried on its own and ends as a dead letter with a notice',
     async (kind) => {
-      const { smtp, webhook } = await peers()
+      const { smtp, webhook } = await startPeers(cleanups)
       smtp.defers = (mail) => (mail.subject ?? '').includes('n.º 1000')
       const running = await server({
         kind,
@@ -559,7 +548,7 @@ describe('one request that keeps failing holds nobody', () => {
   )
 
   it('a held channel probes its waiting requests in turn: one that keeps failing takes no probe from the others', async () => {
-    const { smtp, webhook } = await peers()
+    const { smtp, webhook } = await startPeers(cleanups)
     // First the whole CRM is down; then it answers 500 to one body only.
     let down = true
     webhook.answer = (body) =>

@@ -9,10 +9,9 @@ import { backoffMs, deliveryChannels } from './worker.js'
 import { messageIdOf } from '../channels/mail/mail-sender.js'
 import { fakeDistForThisFile, undoneAfterEach } from '../../testing/server/per-file.js'
 import {
-  WEBHOOK_SECRET,
-  startSmtpPeer,
-  startWebhookPeer,
   type SmtpPeer,
+  startPeers,
+  WEBHOOK_SECRET,
   type WebhookPeer,
 } from '../../testing/server/delivery-peers.js'
 import {
@@ -43,12 +42,9 @@ async function start(
   kind: 'sqlite' | 'postgres',
   mailTo = ['ventas@gaspre.mx'],
 ): Promise<RunningDelivery> {
-  smtp = await startSmtpPeer()
-  webhook = await startWebhookPeer()
-  cleanups.push(
-    () => smtp.close(),
-    () => webhook.close(),
-  )
+  const peers = await startPeers(cleanups)
+  smtp = peers.smtp
+  webhook = peers.webhook
   const running = await startDelivery({
     kind,
     dist: dist.dist,

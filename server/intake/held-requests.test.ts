@@ -19,13 +19,7 @@ import { LARGEST_RECORD_BYTES } from './demo-request-check.js'
 import { openLeadStore, type LeadStore, type StoredRequest } from '../store/lead-store.js'
 import type { ServerLimits } from './limits.js'
 import { OUTBOX_CLI_JS } from '../../testing/server/compiled-server.js'
-import {
-  WEBHOOK_SECRET,
-  startSmtpPeer,
-  startWebhookPeer,
-  type SmtpPeer,
-  type WebhookPeer,
-} from '../../testing/server/delivery-peers.js'
+import { startPeers, WEBHOOK_SECRET, type Peers } from '../../testing/server/delivery-peers.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../../testing/server/demo-request.js'
 import { fakeDistForThisFile, undoneAfterEach } from '../../testing/server/per-file.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
@@ -47,7 +41,7 @@ interface Running {
 /** A server as main.ts makes one: its store, the channels given, their worker. */
 async function start(
   limits: Partial<ServerLimits>,
-  peers: { smtp: SmtpPeer; webhook: WebhookPeer } | null,
+  peers: Peers | null,
   { databaseUrl, full = false }: { databaseUrl?: string; full?: boolean } = {},
 ): Promise<Running> {
   const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-held-'))
@@ -106,16 +100,6 @@ async function start(
   return { url, dataDir, store, log, episodes, grown }
 }
 
-async function startPeers(): Promise<{ smtp: SmtpPeer; webhook: WebhookPeer }> {
-  const smtp = await startSmtpPeer()
-  const webhook = await startWebhookPeer()
-  cleanups.push(
-    () => smtp.close(),
-    () => webhook.close(),
-  )
-  return { smtp, webhook }
-}
-
 /** `npm run outbox` on the server's store, as the sales team runs it. */
 const outbox = (dataDir: string, ...args: string[]) =>
   run(process.execPath, [OUTBOX_CLI_JS, ...args], { env: { ...process.env, DATA_DIR: dataDir } })
@@ -133,7 +117,7 @@ const pause = (ms: number) => new Promise((wake) => setTimeout(wake, ms))
 
 describe('a flood past the total ceiling', () => {
   it('sixty requests a minute from six addresses, each within its limit: those past the ceiling are held, not delivered, and a real visitor after them is held too', async () => {
-    const peers = await startPeers()
+    const peers = await startPeers(cleanups)
     const { smtp, webhook } = peers
     const server = await start({ totalLimitPerMinute: 20, heldLimit: 41 }, peers)
     const { url, dataDir, store, log } = server

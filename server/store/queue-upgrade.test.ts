@@ -16,7 +16,7 @@ import type { Kysely } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { openLeadStore, type Job, type LeadStore, type StoredRequest } from './lead-store.js'
 import { storeMigratedTo } from '../../testing/server/old-store.js'
-import { startSmtpPeer, startWebhookPeer } from '../../testing/server/delivery-peers.js'
+import { startPeers, startSmtpPeer } from '../../testing/server/delivery-peers.js'
 import { startDelivery } from '../../testing/server/delivery-harness.js'
 import { rawDatabase } from '../../testing/server/store.js'
 import { startCloudApi } from '../../testing/server/whatsapp-cloud.js'
@@ -198,12 +198,7 @@ describe.each(['sqlite', 'postgres'] as const)('a store of the old queue on %s',
 
   it('a running server sends the pending ones once, and none that went or failed before', async () => {
     const target = await oldStore(kind)
-    const smtp = await startSmtpPeer()
-    const webhook = await startWebhookPeer()
-    cleanups.push(
-      () => smtp.close(),
-      () => webhook.close(),
-    )
+    const { smtp, webhook } = await startPeers(cleanups)
     const running = await startDelivery({
       kind,
       dist: dist.dist,

@@ -277,3 +277,20 @@ export async function startWebhookPeer(secret = WEBHOOK_SECRET): Promise<Webhook
     })
   return peer
 }
+
+/** A test's mail server and webhook receiver: what a server with both channels delivers to. */
+export interface Peers {
+  smtp: SmtpPeer
+  webhook: WebhookPeer
+}
+
+/** Starts both peers; each is closed when the test's `cleanups` are undone. */
+export async function startPeers(cleanups: (() => Promise<unknown>)[]): Promise<Peers> {
+  const smtp = await startSmtpPeer()
+  const webhook = await startWebhookPeer()
+  cleanups.push(
+    () => smtp.close(),
+    () => webhook.close(),
+  )
+  return { smtp, webhook }
+}
