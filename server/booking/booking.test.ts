@@ -7,7 +7,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { DOMParser, type Element } from '@xmldom/xmldom'
 import ICAL from 'ical.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bookingAnswers } from '../../src/contract/booking-text.js'
 import {
   appOnTemporaryStore,
@@ -17,10 +17,9 @@ import { DEMO_PARAMS, multipartBody, sendToDoor } from '../../testing/server/dem
 import { SEND_FORM_PATH } from '../../src/contract/demo-request.js'
 import { fakeDistForThisFile, undoneAfterEach } from '../../testing/server/per-file.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
-import { startRadicale, type Radicale } from '../../testing/server/radicale.js'
+import { repCalendarForThisFile } from '../../testing/server/radicale.js'
 import {
   FRIDAY_EVENING,
-  REP_EVENTS,
   REP_HOURS_TEXT,
   REP_ZONE,
   madrid,
@@ -42,14 +41,7 @@ import { Bookings } from './bookings.js'
 const dist = fakeDistForThisFile()
 const cleanups = undoneAfterEach()
 
-let radicale: Radicale
-let collection: string
-beforeAll(async () => {
-  radicale = await startRadicale()
-  collection = await radicale.calendar('/ana/trabajo/')
-  for (const [name, ics] of Object.entries(REP_EVENTS)) await radicale.put(collection, name, ics)
-})
-afterAll(async () => radicale?.stop())
+const repCalendar = repCalendarForThisFile()
 
 const team = (calendar: string) =>
   parseTeam(
@@ -92,7 +84,7 @@ async function bookingApp(options: { databaseUrl?: string; calendar?: string } =
     distDir: dist.dist,
     ...(options.databaseUrl !== undefined && { databaseUrl: options.databaseUrl }),
     bookings: (store: LeadStore) => {
-      const members = team(options.calendar ?? collection)
+      const members = team(options.calendar ?? repCalendar.collection)
       reader = new CalendarReader(
         members.reps.map((rep) => ({
           rep: rep.email,
@@ -336,7 +328,7 @@ describe('booking a demo from the rep’s calendar', () => {
   - name: Ana López
     email: ana@gaspre.mx
     countries: ['*']
-    calendar: ${collection}
+    calendar: ${repCalendar.collection}
     meeting_url: https://meet.example.com/ana
   - name: Jorge Ruiz
     email: jorge@gaspre.mx
@@ -345,7 +337,7 @@ describe('booking a demo from the rep’s calendar', () => {
           { hours: parseWorkingHours(REP_HOURS_TEXT)!, timeZone: REP_ZONE },
         )
         const reader = new CalendarReader(
-          [{ rep: 'ana@gaspre.mx', address: collection, timeZone: REP_ZONE }],
+          [{ rep: 'ana@gaspre.mx', address: repCalendar.collection, timeZone: REP_ZONE }],
           { now: () => FRIDAY_EVENING, health: { fault: async () => {}, works: async () => {} } },
         )
         return new Bookings(store, members, reader, {
@@ -525,8 +517,8 @@ describe('the invitation both calendars take', () => {
     const ics = invitationMail(rep!.payload.data.meeting!).ics
     // A calendar stores the event without the iTIP METHOD (RFC 4791, 4.1).
     const stored = ics.replace(/^METHOD:.*\r\n/m, '')
-    const calendar = await radicale.calendar(`/ana/importada-${randomUUID()}/`)
-    await radicale.put(calendar, 'demo.ics', stored)
+    const calendar = await repCalendar.radicale.calendar(`/ana/importada-${randomUUID()}/`)
+    await repCalendar.radicale.put(calendar, 'demo.ics', stored)
     const reader = new CalendarReader(
       [{ rep: 'ana@gaspre.mx', address: calendar, timeZone: REP_ZONE }],
       { now: () => FRIDAY_EVENING, health: { fault: async () => {}, works: async () => {} } },

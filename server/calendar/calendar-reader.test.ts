@@ -2,19 +2,12 @@
 // collection (REPORT calendar-query with a time range) and as an iCalendar address (GET), the
 // same busy times either way; a calendar that cannot be read is a fault of the `calendar`
 // channel, what was read before is kept, and the next good read recovers it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startRadicale, type Radicale } from '../../testing/server/radicale.js'
-import { FRIDAY_EVENING, REP_EVENTS, REP_ZONE, madrid } from '../../testing/server/rep-calendar.js'
+import { describe, expect, it } from 'vitest'
+import { repCalendarForThisFile } from '../../testing/server/radicale.js'
+import { FRIDAY_EVENING, REP_ZONE, madrid } from '../../testing/server/rep-calendar.js'
 import { CalendarReader, type CalendarHealth } from './calendar-reader.js'
 
-let radicale: Radicale
-let collection: string
-beforeAll(async () => {
-  radicale = await startRadicale()
-  collection = await radicale.calendar('/ana/trabajo/')
-  for (const [name, ics] of Object.entries(REP_EVENTS)) await radicale.put(collection, name, ics)
-})
-afterAll(async () => radicale?.stop())
+const repCalendar = repCalendarForThisFile()
 
 /** What the reader told the channel's health, in order. */
 function healthLog() {
@@ -35,10 +28,10 @@ const reader = (address: string, health: CalendarHealth) =>
 describe("the reps' calendars", () => {
   it('a CalDAV collection and its iCalendar address give the same busy times', async () => {
     const { said, health } = healthLog()
-    const caldav = reader(collection, health)
+    const caldav = reader(repCalendar.collection, health)
     await caldav.start()
     // Radicale answers GET on a collection with the whole calendar as one iCalendar file.
-    const ics = reader(collection.replace(/\/$/, ''), health)
+    const ics = reader(repCalendar.collection.replace(/\/$/, ''), health)
     await ics.start()
     await Promise.all([caldav.stop(), ics.stop()])
     const busy = caldav.cached('ana@gaspre.mx')!.busy
@@ -54,7 +47,7 @@ describe("the reps' calendars", () => {
 
   it('a calendar that cannot be read is a fault; what was read stays; a good read recovers', async () => {
     const { said, health } = healthLog()
-    const missing = reader(collection.replace('/trabajo/', '/no-existe/'), health)
+    const missing = reader(repCalendar.collection.replace('/trabajo/', '/no-existe/'), health)
     await missing.start()
     await missing.stop()
     expect(missing.cached('ana@gaspre.mx')).toBeNull()
@@ -73,7 +66,7 @@ describe("the reps' calendars", () => {
     let now = FRIDAY_EVENING
     const { health } = healthLog()
     const calendar = new CalendarReader(
-      [{ rep: 'ana@gaspre.mx', address: collection, timeZone: REP_ZONE }],
+      [{ rep: 'ana@gaspre.mx', address: repCalendar.collection, timeZone: REP_ZONE }],
       { health, now: () => now },
     )
     await calendar.start()

@@ -6,35 +6,36 @@ import type { SiteBuild } from '../../server/http/site-build.js'
 import { makeFakeDist, OWN_SERVER_BUILD, type FakeDist } from './fake-dist.js'
 
 /**
- * A fake dist/ made before the file's tests and removed after them. Its fields are read when a
- * test runs (the folder does not exist yet when the file is loaded).
+ * What a test file makes before its tests and undoes after them. Its fields are read when a test
+ * runs (nothing is made yet when the file is loaded).
  */
-export function fakeDistForThisFile(build: SiteBuild = OWN_SERVER_BUILD): FakeDist {
-  let made: FakeDist | undefined
+export function madeForThisFile<T extends object>(
+  what: string,
+  make: () => Promise<T>,
+  undo: (made: T) => Promise<unknown>,
+): T {
+  let made: T | undefined
   beforeAll(async () => {
-    made = await makeFakeDist(build)
+    made = await make()
   })
   afterAll(async () => {
-    if (made) await rm(made.root, { recursive: true, force: true })
+    if (made) await undo(made)
   })
-  const current = (): FakeDist => {
-    if (made === undefined) throw new Error('the fake dist/ is made before the first test')
-    return made
-  }
-  return {
-    get root() {
-      return current().root
+  return new Proxy({} as T, {
+    get(_, field) {
+      if (made === undefined) throw new Error(`${what} is made before the first test`)
+      return made[field as keyof T]
     },
-    get dist() {
-      return current().dist
-    },
-    get files() {
-      return current().files
-    },
-    get asset() {
-      return current().asset
-    },
-  }
+  })
+}
+
+/** A fake dist/ made before the file's tests and removed after them. */
+export function fakeDistForThisFile(build: SiteBuild = OWN_SERVER_BUILD): FakeDist {
+  return madeForThisFile(
+    'the fake dist/',
+    () => makeFakeDist(build),
+    (made) => rm(made.root, { recursive: true, force: true }),
+  )
 }
 
 /** What each test pushes here (closing an app, a peer, a server) is undone after it, last first. */

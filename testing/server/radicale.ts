@@ -9,6 +9,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { madeForThisFile } from './per-file.js'
+import { REP_EVENTS } from './rep-calendar.js'
 
 export interface Radicale {
   /** `http://127.0.0.1:PORT` */
@@ -127,4 +129,32 @@ export async function startRadicale(): Promise<Radicale> {
     },
     stop,
   }
+}
+
+/** The rep's calendar as a CalDAV server serves it to a test file. */
+export interface RepCalendar {
+  radicale: Radicale
+  /** The address of Ana's calendar, `/ana/trabajo/`, holding the rep's week (REP_EVENTS). */
+  collection: string
+}
+
+/** Radicale started before the file's tests with the rep's calendar in it, stopped after them. */
+export function repCalendarForThisFile(): RepCalendar {
+  return madeForThisFile(
+    "the rep's calendar",
+    async () => {
+      const radicale = await startRadicale()
+      try {
+        const collection = await radicale.calendar('/ana/trabajo/')
+        for (const [name, ics] of Object.entries(REP_EVENTS)) {
+          await radicale.put(collection, name, ics)
+        }
+        return { radicale, collection }
+      } catch (error) {
+        await radicale.stop()
+        throw error
+      }
+    },
+    (served) => served.radicale.stop(),
+  )
 }
