@@ -20,6 +20,7 @@ import {
   type StoreOptions,
 } from '../store/lead-store.js'
 import type { DemoRequestRecord } from '../store/record.js'
+import { ANA, OTHERS, request } from '../../testing/server/privacy-people.js'
 import { personOf } from './person-match.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
 import { storeMigratedTo } from '../../testing/server/old-store.js'
@@ -49,44 +50,6 @@ async function openStore(kind: Kind, dataDir?: string): Promise<LeadStore & { da
   cleanups.push(() => store.close())
   return Object.assign(store, { dataDir: dir })
 }
-
-const idOf = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
-
-const request = (n: number, params: Record<string, string>): DemoRequestRecord => ({
-  id: idOf(n),
-  receivedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
-  serviceId: 'service_local',
-  templateId: 'template_demo',
-  params: { user_group: 'Grupo Norte', contact_number: String(n), ...params },
-})
-
-/** Ana wrote three times, her number each time another way, once from another address. */
-const ANA = [
-  request(1, {
-    user_name: 'Ana López',
-    user_email: 'Ana@Gasolinera.MX',
-    user_phone: '+52 55 1234 5678',
-  }),
-  request(2, {
-    user_name: 'Ana López',
-    user_email: ' ana@gasolinera.mx',
-    user_phone: '55 1234 5678',
-  }),
-  request(3, { user_name: 'Ana L.', user_email: 'ana.lopez@otro.mx', user_phone: '5512345678' }),
-]
-/** Others whose address or number is close to hers. */
-const OTHERS = [
-  request(4, {
-    user_name: 'Juana Pérez',
-    user_email: 'juana@gasolinera.mx',
-    user_phone: '+52 55 1234 5679',
-  }),
-  request(5, {
-    user_name: 'Ana Smith',
-    user_email: 'ana@gasolinera.mx.example',
-    user_phone: '+1 55 1234 5678',
-  }),
-]
 
 const ids = (requests: readonly { id: string }[]) => requests.map((each) => each.id)
 

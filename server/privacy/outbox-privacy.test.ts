@@ -24,6 +24,7 @@ import {
   type StoredRequest,
 } from '../store/lead-store.js'
 import type { DemoRequestRecord } from '../store/record.js'
+import { ANA, OTHERS } from '../../testing/server/privacy-people.js'
 import { spreadsheetHeadings } from '../../src/contract/lead-server-text.js'
 import { freePort } from '../../testing/free-port.mjs'
 import { OUTBOX_CLI_JS } from '../../testing/server/compiled-server.js'
@@ -74,40 +75,6 @@ async function target(kind: Kind): Promise<Target> {
 const cli = (args: string[], env: Record<string, string>) =>
   run(process.execPath, [OUTBOX_CLI_JS, ...args], { env: { ...process.env, ...env } })
 
-const request = (n: number, params: Record<string, string>): DemoRequestRecord => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  receivedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
-  serviceId: 'service_local',
-  templateId: 'template_demo',
-  params: { user_group: 'Grupo Norte', contact_number: String(n), ...params },
-})
-
-/** One person, three requests, her number written another way in each. */
-const ANA = [
-  request(1, {
-    user_name: 'Ana López',
-    user_email: 'Ana@Gasolinera.MX',
-    user_phone: '+52 55 1234 5678',
-  }),
-  request(2, {
-    user_name: 'Ana López',
-    user_email: 'ana@gasolinera.mx',
-    user_phone: '55 1234 5678',
-  }),
-  request(3, { user_name: 'Ana L.', user_email: 'ana.l@otro.mx', user_phone: '5512345678' }),
-]
-const OTHERS = [
-  request(4, {
-    user_name: 'Juana Pérez',
-    user_email: 'juana@gasolinera.mx',
-    user_phone: '55 1234 5679',
-  }),
-  request(5, {
-    user_name: 'Anabel Ruiz',
-    user_email: 'anabel@gasolinera.mx',
-    user_phone: '+34 612 345 678',
-  }),
-]
 const idsOf = (requests: readonly { id: string }[]) => requests.map((each) => each.id)
 
 async function storedIds(store: LeadStore): Promise<string[]> {
