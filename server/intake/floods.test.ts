@@ -8,7 +8,6 @@ import { Agent } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { refusals } from '../../src/contract/lead-server-text.js'
@@ -28,6 +27,7 @@ import { assertSecurityHeaders } from '../../testing/server/serving-checks.js'
 import { MAIN_JS } from '../../testing/server/compiled-server.js'
 import { startSite, type RunningSite } from '../../testing/site.js'
 import { waitUntil } from '../../testing/wait-until.js'
+import { recordedLog, type RecordedLog } from '../../testing/server/recorded-log.js'
 
 const dist = fakeDistForThisFile()
 /** The spawned server's DATA_DIR. */
@@ -37,9 +37,7 @@ let app: FastifyInstance | null = null
 let spawned: RunningSite | null = null
 let url: string
 let store: LeadStore | null = null
-let logLines: Record<string, unknown>[]
-/** Bytes the server has logged so far. */
-let logBytes: number
+let log: RecordedLog
 const sockets: Socket[] = []
 
 const MIB = 1024 ** 2
@@ -50,17 +48,8 @@ const MIB = 1024 ** 2
  * `listen: false` and sends in-process (inject).
  */
 async function startApp({ listen = true } = {}): Promise<void> {
-  logLines = []
-  logBytes = 0
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logBytes += chunk.length
-      for (const line of chunk.toString().split('\n')) {
-        if (line !== '') logLines.push(JSON.parse(line) as Record<string, unknown>)
-      }
-      done()
-    },
-  })
+  log = recordedLog()
+  const { stream } = log
   site = await appOnTemporaryStore({ distDir: dist.dist, logger: { level: 'info', stream } })
   app = site.app
   store = site.store
@@ -223,13 +212,13 @@ describe('floods', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(2_560 - stored.length)
     expect([...busyAnswers]).toEqual([refusals.busy])
     // One flood, one full hold: said once each; the refusals in a line, then a summary.
-    expect(logLines.filter((line) => line.event === 'demo-request-flood')).toHaveLength(1)
-    expect(logLines.filter((line) => line.event === 'demo-request-hold-full')).toHaveLength(1)
-    expect(logLines.filter((line) => line.event === 'demo-request-busy')).toHaveLength(1)
-    expect(logLines.filter((line) => line.status === 429)).toHaveLength(1)
+    expect(log.lines.filter((line) => line.event === 'demo-request-flood')).toHaveLength(1)
+    expect(log.lines.filter((line) => line.event === 'demo-request-hold-full')).toHaveLength(1)
+    expect(log.lines.filter((line) => line.event === 'demo-request-busy')).toHaveLength(1)
+    expect(log.lines.filter((line) => line.status === 429)).toHaveLength(1)
     await app!.close()
     app = null
-    const summaries = logLines.filter((line) => line.kind === 'demo-request-busy')
+    const summaries = log.lines.filter((line) => line.kind === 'demo-request-busy')
     expect(summaries.reduce((sum, line) => sum + Number(line.count), 0)).toBe(
       2_560 - stored.length - 1,
     )
@@ -239,7 +228,7 @@ describe('floods', () => {
 describe('the log under a flood', () => {
   it('2,000 cross-site posts with an 8 KB Origin, and refusals of every other kind, grow it by lines, not megabytes', async () => {
     await startApp()
-    const before = logBytes
+    const before = log.bytes
     const origin = `https://${'a'.repeat(8 * 1024)}.example`
     const agent = new Agent({ keepAlive: true, maxSockets: 16 })
     const crossSite = await inParallel(2_000, 16, () =>
@@ -279,15 +268,15 @@ describe('the log under a flood', () => {
     await app!.close() // writes the summaries still due
     app = null
 
-    expect(logBytes - before).toBeLessThan(64 * 1024)
+    expect(log.bytes - before).toBeLessThan(64 * 1024)
     // Each refusal logged whole once, its value cut, then counted in one summary.
-    const [first, ...more] = logLines.filter((line) => line.event === 'demo-request-cross-site')
+    const [first, ...more] = log.lines.filter((line) => line.event === 'demo-request-cross-site')
     expect(more).toEqual([])
     expect(first?.origin).toBe(
       `${origin.slice(0, MAX_LOGGED_CHARS)}…[${origin.length - MAX_LOGGED_CHARS} more characters]`,
     )
     const counted = Object.fromEntries(
-      logLines.filter((line) => line.event === 'repeated').map((line) => [line.kind, line.count]),
+      log.lines.filter((line) => line.event === 'repeated').map((line) => [line.kind, line.count]),
     )
     expect(counted).toEqual({
       'demo-request-cross-site': 1_999,
@@ -295,7 +284,7 @@ describe('the log under a flood', () => {
       'demo-request-bot': 49,
       [`POST ${SEND_PATH} 400`]: 39,
     })
-    const pathLines = logLines.filter((line) => String(line.url).startsWith('/ppp'))
+    const pathLines = log.lines.filter((line) => String(line.url).startsWith('/ppp'))
     expect(pathLines).toHaveLength(5)
     for (const line of pathLines) expect(String(line.url).length).toBeLessThan(400)
   })

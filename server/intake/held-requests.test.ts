@@ -7,7 +7,6 @@ import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import { promisify } from 'node:util'
 import { describe, expect, it, vi } from 'vitest'
 import { refusals } from '../../src/contract/lead-server-text.js'
@@ -23,6 +22,7 @@ import { startPeers, WEBHOOK_SECRET, type Peers } from '../../testing/server/del
 import { DEMO_PARAMS, sendDemoRequest } from '../../testing/server/demo-request.js'
 import { fakeDistForThisFile, undoneAfterEach } from '../../testing/server/per-file.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
+import { recordedLog } from '../../testing/server/recorded-log.js'
 
 const run = promisify(execFile)
 const dist = fakeDistForThisFile()
@@ -69,17 +69,9 @@ async function start(
   const worker = peers
     ? new DeliveryWorker(store, delivery, { pollMs: 50, firstBackoffMs: 50 })
     : null
-  const log: Record<string, unknown>[] = []
   const episodes: FloodEpisode[] = []
   const grown: FloodEpisode[] = []
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) {
-        if (line !== '') log.push(JSON.parse(line) as Record<string, unknown>)
-      }
-      done()
-    },
-  })
+  const { stream, lines: log } = recordedLog()
   const demoRequests = DemoRequests.delivering(store, delivery, worker)
   // The episodes the intake tells, kept here instead of noticed to the sales team.
   vi.spyOn(demoRequests, 'floodBegan').mockImplementation((episode) => void episodes.push(episode))

@@ -4,7 +4,6 @@
 // are made inside the store's own SQLite connection (testing/server/store-faults.ts).
 import { rm } from 'node:fs/promises'
 import { connect, type Socket } from 'node:net'
-import { Writable } from 'node:stream'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { POSTED_PAGES, SEND_FORM_PATH, SEND_PATH } from './demo-intake.js'
 import type { ServerLimits } from './limits.js'
@@ -19,6 +18,7 @@ import { multipartBody } from '../../testing/server/demo-request.js'
 import type { HttpResponse } from '../../testing/server/http.js'
 import { StoreFaults } from '../../testing/server/store-faults.js'
 import { waitUntil } from '../../testing/wait-until.js'
+import { recordedLog, type RecordedLog } from '../../testing/server/recorded-log.js'
 
 const VISITOR = {
   user_name: 'Ana López',
@@ -42,24 +42,14 @@ const sendBody = (params: Record<string, string> = VISITOR) =>
 let dist: FakeDist
 let site: AppOnStore
 let faults: StoreFaults
-let logLines: Record<string, unknown>[]
-let rawLog: string
+let log: RecordedLog
 /** The bytes of a store that holds no request yet (its schema): OUTBOX_MAX_BYTES at this is full. */
 let emptyStoreBytes: number
 
 async function startApp(limits: Partial<ServerLimits> = {}): Promise<void> {
   faults = new StoreFaults()
-  logLines = []
-  rawLog = ''
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      rawLog += chunk.toString()
-      for (const line of chunk.toString().split('\n')) {
-        if (line !== '') logLines.push(JSON.parse(line) as Record<string, unknown>)
-      }
-      done()
-    },
-  })
+  log = recordedLog()
+  const { stream } = log
   site = await appOnTemporaryStore({
     distDir: dist.dist,
     limits,
@@ -121,13 +111,13 @@ describe('a request is stored whole or not at all', () => {
     expect((await site.request('/readyz')).text).toBe('{"status":"unavailable"}')
     expect((await send()).status).toBe(507)
     expect(await storedCount()).toBe(1)
-    expect(logLines.some((line) => line.event === 'not-ready')).toBe(true)
+    expect(log.lines.some((line) => line.event === 'not-ready')).toBe(true)
 
     faults.clear() // space freed
     expect(await readyStatus()).toBe(200)
     expect((await send()).status).toBe(200)
     expect(await storedCount()).toBe(2)
-    expect(logLines.some((line) => line.event === 'ready')).toBe(true)
+    expect(log.lines.some((line) => line.event === 'ready')).toBe(true)
   })
 
   it('readiness fails when free space runs low, before any request fails', async () => {
@@ -200,7 +190,7 @@ describe('limits', () => {
       'The message could not be stored: the store is full. Please try again later.',
     )
     expect(await storedCount()).toBe(accepted)
-    const refusal = logLines.find((line) => line.event === 'demo-request-not-stored')
+    const refusal = log.lines.find((line) => line.event === 'demo-request-not-stored')
     expect(refusal).toMatchObject({ level: 50, failure: 'full', contact: '48213' })
     expect(String(refusal?.msg)).toContain(`(OUTBOX_MAX_BYTES`)
   })
@@ -296,11 +286,11 @@ describe('the log', () => {
     expect((await send()).status).toBe(507)
     expect((await send()).status).toBe(429)
 
-    const stored = logLines.filter((line) => line.event === 'demo-request')
+    const stored = log.lines.filter((line) => line.event === 'demo-request')
     expect(stored).toHaveLength(2)
     expect(stored[0]).toMatchObject({ id: first?.id, contact: '48213' })
     expect(stored[0]?.msg).toBe(`demo-request ${first?.id} stored (contact number 48213)`)
-    for (const personal of PERSONAL) expect(rawLog).not.toContain(personal)
-    expect(rawLog).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.]+/)
+    for (const personal of PERSONAL) expect(log.text).not.toContain(personal)
+    expect(log.text).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.]+/)
   })
 })

@@ -5,7 +5,6 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import Fastify from 'fastify'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -18,6 +17,7 @@ import { MAIN_JS } from '../../testing/server/compiled-server.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
 import { storedRequests } from '../../testing/server/store.js'
 import { startSite, type RunningSite } from '../../testing/site.js'
+import { recordedLog } from '../../testing/server/recorded-log.js'
 
 const KINDS = ['sqlite', 'postgres'] as const
 
@@ -67,15 +67,7 @@ const jsonl = (records: readonly DemoRequestRecord[]) =>
 
 /** A logger that keeps what it is told, as the server's would print it. */
 function recordingLog() {
-  const lines: Record<string, unknown>[] = []
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) {
-        if (line !== '') lines.push(JSON.parse(line) as Record<string, unknown>)
-      }
-      done()
-    },
-  })
+  const { stream, lines } = recordedLog()
   return { log: Fastify({ logger: { level: 'info', stream } }).log, lines }
 }
 

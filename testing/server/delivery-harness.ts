@@ -4,7 +4,6 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import { buildTestApp, type TestAppOptions } from './app-on-temporary-store.js'
@@ -13,19 +12,14 @@ import type { DeliveryConfig, WhatsAppConfig } from '../../server/settings/confi
 import { phoneRegions } from '../../server/settings/phone-number.js'
 import { parseWhatsAppRoutes, routeCallingCodes } from '../../server/settings/whatsapp-routes.js'
 import { parseWorkingHours } from '../../server/settings/working-hours.js'
-import {
-  APP_SECRET,
-  CLOUD_TOKEN,
-  PHONE_NUMBER_ID,
-  TEMPLATE,
-  VERIFY_TOKEN,
-} from './whatsapp-cloud.js'
+import { STAND_IN_ACCOUNT } from './whatsapp-cloud.js'
 import { DeliveryWorker, type WorkerOptions } from '../../server/delivery/worker.js'
 import { LARGEST_RECORD_BYTES } from '../../server/intake/demo-request-check.js'
 import { openLeadStore, type LeadStore, type StoredRequest } from '../../server/store/lead-store.js'
 import { injectRequest, type Client } from './inject.js'
 import { freshDatabase } from './postgres.js'
 import { WEBHOOK_SECRET } from './delivery-peers.js'
+import { recordedLog } from './recorded-log.js'
 
 export interface RunningDelivery {
   store: LeadStore
@@ -97,12 +91,7 @@ export async function startDelivery(
     const { routes, workingHours, ...rest } = setup.whatsapp
     const parsedRoutes = parseWhatsAppRoutes(routes)
     delivery.whatsapp = {
-      phoneNumberId: PHONE_NUMBER_ID,
-      token: CLOUD_TOKEN,
-      template: TEMPLATE,
-      language: 'es_MX',
-      verifyToken: VERIFY_TOKEN,
-      appSecret: APP_SECRET,
+      ...STAND_IN_ACCOUNT,
       escalateAfterMinutes: 15,
       ...rest,
       routes: parsedRoutes,
@@ -116,15 +105,7 @@ export async function startDelivery(
     alertAfterMs,
     ...setup.worker,
   })
-  const log: Record<string, unknown>[] = []
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) {
-        if (line !== '') log.push(JSON.parse(line) as Record<string, unknown>)
-      }
-      done()
-    },
-  })
+  const { stream, lines: log } = recordedLog()
   const app = buildTestApp({
     distDir: setup.dist,
     demoRequests: DemoRequests.delivering(store, delivery, worker),
