@@ -15,14 +15,7 @@ import { parseWhatsAppRoutes, routeCallingCodes } from '../server/settings/whats
 import { parseWorkingHours } from '../server/settings/working-hours.js'
 import { DEMO_PARAMS, sendDemoRequest } from '../testing/server/demo-request.js'
 import { startLeadServer } from './lead-server.js'
-import {
-  APP_SECRET,
-  CLOUD_TOKEN,
-  PHONE_NUMBER_ID,
-  TEMPLATE,
-  VERIFY_TOKEN,
-  startCloudApi,
-} from '../testing/server/whatsapp-cloud.js'
+import { STAND_IN_ACCOUNT, startCloudApi } from '../testing/server/whatsapp-cloud.js'
 import { waitUntil } from '../testing/wait-until.js'
 
 const SEQUENTIAL = Number(process.env.WHATSAPP_BENCH_REQUESTS ?? 200)
@@ -37,13 +30,8 @@ const regions = phoneRegions(routeCallingCodes(routes))
 const delivery: DeliveryConfig = {
   whatsapp: {
     apiUrl: cloud.url,
-    phoneNumberId: PHONE_NUMBER_ID,
-    token: CLOUD_TOKEN,
-    template: TEMPLATE,
-    language: 'es_MX',
+    ...STAND_IN_ACCOUNT,
     routes,
-    verifyToken: VERIFY_TOKEN,
-    appSecret: APP_SECRET,
     escalateAfterMinutes: 15,
     workingHours: parseWorkingHours('lun-vie 09:00-19:00')!,
   },

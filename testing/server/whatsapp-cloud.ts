@@ -18,11 +18,30 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 const CLOUD_VERSION = 'v23.0'
-export const PHONE_NUMBER_ID = '106540352242922'
-export const CLOUD_TOKEN = 'EAAGm0PX4ZCpsBAtoken-de-prueba'
-export const APP_SECRET = '0f1e2d3c4b5a69788796a5b4c3d2e1f0'
+const PHONE_NUMBER_ID = '106540352242922'
+const CLOUD_TOKEN = 'EAAGm0PX4ZCpsBAtoken-de-prueba'
+const APP_SECRET = '0f1e2d3c4b5a69788796a5b4c3d2e1f0'
 export const VERIFY_TOKEN = 'verifica-gaspre-2026'
-export const TEMPLATE = 'solicitud_demo_nueva'
+const TEMPLATE = 'solicitud_demo_nueva'
+
+/** What a server is told of this stand-in's account, as its settings hold it (WhatsAppConfig). */
+export const STAND_IN_ACCOUNT = {
+  phoneNumberId: PHONE_NUMBER_ID,
+  token: CLOUD_TOKEN,
+  template: TEMPLATE,
+  language: 'es_MX',
+  verifyToken: VERIFY_TOKEN,
+  appSecret: APP_SECRET,
+}
+
+/** The same, as the environment of `npm start` says it (docs/production.md). */
+export const STAND_IN_ENV = {
+  WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
+  WHATSAPP_TOKEN: CLOUD_TOKEN,
+  WHATSAPP_TEMPLATE: TEMPLATE,
+  WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
+  WHATSAPP_APP_SECRET: APP_SECRET,
+}
 
 export interface CloudMessage {
   to: string

@@ -30,14 +30,11 @@ import { sendDemoRequest } from '../../../testing/server/demo-request.js'
 import { request as httpRequest } from '../../../testing/server/http.js'
 import { freshDatabase } from '../../../testing/server/postgres.js'
 import {
-  APP_SECRET,
-  CLOUD_TOKEN,
-  PHONE_NUMBER_ID,
-  TEMPLATE,
-  VERIFY_TOKEN,
-  startCloudApi,
   type CloudApiStandIn,
   type CloudStatus,
+  STAND_IN_ENV,
+  startCloudApi,
+  VERIFY_TOKEN,
 } from '../../../testing/server/whatsapp-cloud.js'
 import type { StoredRequest } from '../../store/lead-store.js'
 import { asJson, formatRecord } from '../../cli/listing.js'
@@ -110,6 +107,21 @@ async function send(running: RunningDelivery, params: Record<string, string>) {
     ...params,
   })
   expect(sent.status).toBe(200)
+}
+
+/**
+ * Sends one request and waits until its WhatsApp message went and its id is stored, which is
+ * once the Cloud API's answer is read: statuses name it. The message's id.
+ */
+async function sentAndStored(
+  peers: World,
+  running: RunningDelivery,
+  params: Record<string, string>,
+): Promise<string> {
+  await send(running, params)
+  await expect.poll(() => peers.cloud.messages.length, { timeout: 10_000 }).toBe(1)
+  await settled(running)
+  return peers.cloud.messages[0]!.wamid
 }
 
 /**
@@ -226,10 +238,7 @@ describe('read, or escalated', () => {
   it('read before its deadline, it stops there; statuses out of order and twice change nothing else', async () => {
     const peers = await world()
     const running = await server(peers)
-    await send(running, MEXICO)
-    await expect.poll(() => peers.cloud.messages.length, { timeout: 10_000 }).toBe(1)
-    await settled(running)
-    const { wamid } = peers.cloud.messages[0]!
+    const wamid = await sentAndStored(peers, running, MEXICO)
     const sent = seconds(peers.clock.now)
     const statuses: CloudStatus[] = [
       { wamid, status: 'read', timestamp: sent + 300 },
@@ -292,17 +301,10 @@ describe('read, or escalated', () => {
   it('unread past its deadline it goes to the next rep with one mail; when all were tried, one mail says nobody read it', async () => {
     const peers = await world()
     const running = await server(peers)
-    await send(running, { ...MEXICO, contact_number: '100' })
-    await expect.poll(() => peers.cloud.messages.length, { timeout: 10_000 }).toBe(1)
-    // Its id is stored once the Cloud API's answer is read: statuses name it.
-    await settled(running)
+    const wamid = await sentAndStored(peers, running, { ...MEXICO, contact_number: '100' })
     // Delivered, never read.
     await peers.cloud.postStatuses(webhookUrl(running), [
-      {
-        wamid: peers.cloud.messages[0]!.wamid,
-        status: 'delivered',
-        timestamp: seconds(peers.clock.now) + 5,
-      },
+      { wamid, status: 'delivered', timestamp: seconds(peers.clock.now) + 5 },
     ])
     peers.clock.now += 14 * MINUTE
     expect(await running.worker.whatsapp!.escalateUnread()).toBe(0)
@@ -351,12 +353,10 @@ describe('read, or escalated', () => {
   it('a territory of one rep goes on to the default; a failed status moves it on at once', async () => {
     const peers = await world()
     const running = await server(peers)
-    await send(running, SPAIN)
-    await expect.poll(() => peers.cloud.messages.length, { timeout: 10_000 }).toBe(1)
-    await settled(running)
+    const wamid = await sentAndStored(peers, running, SPAIN)
     await peers.cloud.postStatuses(webhookUrl(running), [
       {
-        wamid: peers.cloud.messages[0]!.wamid,
+        wamid,
         status: 'failed',
         timestamp: seconds(peers.clock.now) + 2,
         error: { code: 131047, title: 'Re-engagement message' },
@@ -376,9 +376,7 @@ describe('read, or escalated', () => {
     // Saturday 28 November 2026, 12:00 in Mexico City.
     peers.clock.now = Date.UTC(2026, 10, 28, 18, 0)
     const running = await server(peers, { workingHours: 'lun-vie 09:00-19:00' })
-    await send(running, MEXICO)
-    await expect.poll(() => peers.cloud.messages.length, { timeout: 10_000 }).toBe(1)
-    await settled(running)
+    await sentAndStored(peers, running, MEXICO)
     // Sunday night, then Monday 09:14: its fifteen working minutes are not over.
     for (const at of [Date.UTC(2026, 10, 30, 5, 0), Date.UTC(2026, 10, 30, 15, 14)]) {
       peers.clock.now = at
@@ -417,11 +415,9 @@ describe('read, or escalated', () => {
   it('a forged or unsigned status changes nothing; the handshake answers only its token', async () => {
     const peers = await world()
     const running = await server(peers)
-    await send(running, MEXICO)
-    await expect.poll(() => peers.cloud.messages.length, { timeout: 10_000 }).toBe(1)
-    await settled(running)
+    const wamid = await sentAndStored(peers, running, MEXICO)
     const read: CloudStatus = {
-      wamid: peers.cloud.messages[0]!.wamid,
+      wamid,
       status: 'read',
       timestamp: seconds(peers.clock.now) + 30,
     }
@@ -592,12 +588,8 @@ describe('npm start', () => {
       LEADS_MAIL_TO: 'ventas@gaspre.mx',
       LEADS_MAIL_FROM: 'avisos@gaspre.mx',
       WHATSAPP_API_URL: peers.cloud.url,
-      WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
-      WHATSAPP_TOKEN: CLOUD_TOKEN,
-      WHATSAPP_TEMPLATE: TEMPLATE,
+      ...STAND_IN_ENV,
       LEADS_WHATSAPP_ROUTES: ROUTES,
-      WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
-      WHATSAPP_APP_SECRET: APP_SECRET,
     }
     const site = await startSite({ host: 'node', server: MAIN_JS, build: { dir: dist.dist }, env })
     cleanups.push(() => site.stop())
