@@ -56,6 +56,14 @@ function type(name: string, value: string) {
 /** The visitor leaves a field they changed: the browser fires 'change'. */
 const leave = (name: string) => field(name).dispatchEvent(new Event('change', { bubbles: true }))
 
+/** The visitor types into a field and leaves it; its check, a moment later, has run. */
+const typeAndLeave = (name: string, value: string) =>
+  act(() => {
+    type(name, value)
+    leave(name)
+    vi.runOnlyPendingTimers()
+  })
+
 /** What the visitor left in the fields when the browser checks them on submit. */
 function fillFields(values: Partial<DemoRequestValues>) {
   for (const [name, value] of Object.entries(values)) field(name).value = value
@@ -103,25 +111,13 @@ describe('useFieldValidation', () => {
   it('leaving a changed field shows its message, and leaving it right takes it away', () => {
     vi.useFakeTimers()
     const { result } = renderValidation()
-    act(() => {
-      type('user_phone', '12')
-      leave('user_phone')
-      vi.runOnlyPendingTimers()
-    })
+    typeAndLeave('user_phone', '12')
     expect(result.current.errors).toEqual({ user_phone: messages.phone })
     // The summary belongs to a submit.
     expect(result.current.showSummary).toBe(false)
-    act(() => {
-      type('user_name', 'Ana López')
-      leave('user_name')
-      vi.runOnlyPendingTimers()
-    })
+    typeAndLeave('user_name', 'Ana López')
     expect(result.current.errors).toEqual({ user_phone: messages.phone })
-    act(() => {
-      type('user_phone', '55 1234 5678')
-      leave('user_phone')
-      vi.runOnlyPendingTimers()
-    })
+    typeAndLeave('user_phone', '55 1234 5678')
     expect(result.current.errors.user_phone).toBeUndefined()
   })
 
