@@ -12,7 +12,13 @@ import { SQLITE_FILE } from './store/lead-store.js'
 import { fakeDistForThisFile } from '../testing/server/per-file.js'
 import { request, type HttpResponse } from '../testing/server/http.js'
 import { MAIN_JS } from '../testing/server/compiled-server.js'
-import { spawnSite, startSite, type RunningSite, type SiteProcess } from '../testing/site.js'
+import {
+  processAlive,
+  spawnSite,
+  startSite,
+  type RunningSite,
+  type SiteProcess,
+} from '../testing/site.js'
 import { waitUntil } from '../testing/wait-until.js'
 import { freshDatabase } from '../testing/server/postgres.js'
 import { storedRequests } from '../testing/server/store.js'
@@ -37,6 +43,13 @@ const refuse = (env: Record<string, string>, distDir = dist.dist): SiteProcess =
   const server = spawnSite({ host: 'node', server: MAIN_JS, build: { dir: distDir }, env })
   running.push(server)
   return server
+}
+
+/** The lines the server prints when it refuses to start with `env` on the test's DATA_DIR. */
+async function refusedWith(env: Record<string, string>): Promise<string[]> {
+  const server = refuse({ DATA_DIR: dataDir, ...env })
+  expect((await server.exited).code).toBe(1)
+  return server.lines
 }
 
 const demoRequestBody = (email: string): string =>
@@ -103,15 +116,6 @@ function descendantsOf(pid: number): number[] {
     frontier = children
   }
   return found
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
 }
 
 afterEach(async () => {
@@ -244,22 +248,20 @@ describe('the server process', () => {
       expect(await npm.exited).toEqual({ code: 0, signal: null })
       expect(npm.lines.join('\n')).toMatch(/"signal":"SIGTERM".*stopping/)
       expect(await refusesConnections(npm.origin)).toBe(true)
-      await waitUntil(() => !processes.some(isAlive), {
+      await waitUntil(() => !processes.some(processAlive), {
         what: 'no process npm start started is left',
         timeoutMs: 10_000,
-        details: () => `still running: ${processes.filter(isAlive).join(', ')}`,
+        details: () => `still running: ${processes.filter(processAlive).join(', ')}`,
       })
     } finally {
       // Never leave an orphaned server behind when the test fails.
-      for (const pid of processes.filter(isAlive)) process.kill(pid, 'SIGKILL')
+      for (const pid of processes.filter(processAlive)) process.kill(pid, 'SIGKILL')
     }
   })
 
   it('refuses to start with a limit that is not a whole number, naming it and what it takes', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
-    const server = refuse({ DATA_DIR: dataDir, OUTBOX_MAX_BYTES: '1GB' })
-    expect((await server.exited).code).toBe(1)
-    expect(server.lines).toEqual([
+    expect(await refusedWith({ OUTBOX_MAX_BYTES: '1GB' })).toEqual([
       'OUTBOX_MAX_BYTES must be a whole number of bytes from 1 to 1099511627776, not "1GB"',
     ])
   })
@@ -298,73 +300,55 @@ describe('the server process', () => {
 
   it('refuses to start on an unreachable DATABASE_URL, in one line naming it', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
-    const server = refuse({
-      DATA_DIR: dataDir,
-      DATABASE_URL: 'postgres://ventas:secreto@127.0.0.1:1/leads',
-    })
-    expect((await server.exited).code).toBe(1)
-    expect(server.lines).toHaveLength(1)
-    expect(server.lines[0]).toMatch(
+    const lines = await refusedWith({ DATABASE_URL: 'postgres://ventas:secreto@127.0.0.1:1/leads' })
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(
       /^DATABASE_URL postgres:\/\/ventas:\*\*\*@127\.0\.0\.1:1\/leads cannot be reached: /,
     )
   })
 
   it('refuses to start with a webhook and no secret, naming the missing variable', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
-    const server = refuse({
-      DATA_DIR: dataDir,
-      LEADS_WEBHOOK_URL: 'https://crm.example.com/hooks/leads',
-    })
-    expect((await server.exited).code).toBe(1)
-    expect(server.lines).toEqual([
-      'LEADS_WEBHOOK_SECRET must be set when LEADS_WEBHOOK_URL is: the webhook is always signed',
-    ])
+    expect(await refusedWith({ LEADS_WEBHOOK_URL: 'https://crm.example.com/hooks/leads' })).toEqual(
+      ['LEADS_WEBHOOK_SECRET must be set when LEADS_WEBHOOK_URL is: the webhook is always signed'],
+    )
   })
 
-  it('refuses to start on a port another program listens on, in one line naming PORT', async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+  /** Another program holds the port `variable` names: one line naming it, and exit 1. */
+  async function refusesTakenPort(variable: 'PORT' | 'METRICS_PORT'): Promise<void> {
     const taken = await holdPort()
     try {
-      const server = refuse({ DATA_DIR: dataDir, PORT: String(taken.port) })
-      expect((await server.exited).code).toBe(1)
-      expect(server.lines).toEqual([
-        `PORT ${taken.port} cannot be listened on: another program listens on 127.0.0.1:${taken.port}; stop it, or choose another PORT`,
+      expect(await refusedWith({ [variable]: String(taken.port) })).toEqual([
+        `${variable} ${taken.port} cannot be listened on: another program listens on 127.0.0.1:${taken.port}; stop it, or choose another ${variable}`,
       ])
     } finally {
       await taken.close()
     }
+  }
+
+  it('refuses to start on a port another program listens on, in one line naming PORT', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
+    await refusesTakenPort('PORT')
   })
 
   it('refuses METRICS_PORT equal to PORT, or taken by another program, in one line naming it', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
-    const same = refuse({ DATA_DIR: dataDir, PORT: '3917', METRICS_PORT: '3917' })
-    expect((await same.exited).code).toBe(1)
-    expect(same.lines).toEqual([
+    expect(await refusedWith({ PORT: '3917', METRICS_PORT: '3917' })).toEqual([
       'METRICS_PORT must differ from PORT (both 3917): the metrics are never served on the public port',
     ])
-    const taken = await holdPort()
-    try {
-      const busy = refuse({ DATA_DIR: dataDir, METRICS_PORT: String(taken.port) })
-      expect((await busy.exited).code).toBe(1)
-      expect(busy.lines).toEqual([
-        `METRICS_PORT ${taken.port} cannot be listened on: another program listens on 127.0.0.1:${taken.port}; stop it, or choose another METRICS_PORT`,
-      ])
-    } finally {
-      await taken.close()
-    }
+    await refusesTakenPort('METRICS_PORT')
   })
 
   it('refuses a webhook secret its signing library could not use, without writing it out', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'gaspre-data-'))
     // whsec_ and base64 to the eye, but 21 characters: no whole bytes (and 15 of them at most).
     const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8IL'
-    const server = refuse({
-      DATA_DIR: dataDir,
-      LEADS_WEBHOOK_URL: 'https://crm.example.com/hooks/leads',
-      LEADS_WEBHOOK_SECRET: secret,
-    })
-    expect((await server.exited).code).toBe(1)
-    expect(server.lines).toEqual([
+    expect(
+      await refusedWith({
+        LEADS_WEBHOOK_URL: 'https://crm.example.com/hooks/leads',
+        LEADS_WEBHOOK_SECRET: secret,
+      }),
+    ).toEqual([
       `LEADS_WEBHOOK_SECRET must be whsec_ followed by the base64 of 24 to 64 random bytes, not the ${secret.length} characters given`,
     ])
   })

@@ -515,6 +515,16 @@ function launch(command: string, args: string[], options: LaunchOptions): SitePr
   return { child, lines, exited, exit: () => ended, stop }
 }
 
+/** Whether a process still runs, by a signal 0 probe (a zombie not yet collected counts). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /**
  * Whether a process of the group still runs. On Linux /proc tells a zombie (exited, waiting for
  * its parent to collect it) from a running process; elsewhere a signal 0 probe has to do.

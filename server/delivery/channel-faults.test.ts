@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest'
 import { fakeDistForThisFile, undoneAfterEach } from '../../testing/server/per-file.js'
 import {
+  type Peers,
   type SmtpPeer,
   startHostileSmtpPeer,
   startPeers,
@@ -33,6 +34,21 @@ async function server(setup: Omit<DeliverySetup, 'kind'> & { kind?: DeliverySetu
   const running = await startDelivery({ kind: 'sqlite', ...setup, dist: dist.dist })
   cleanups.push(() => running.close())
   return running
+}
+
+/** Two servers sharing one new PostgreSQL database, delivering to the same peers. */
+async function twoServersOnOnePostgres(
+  { smtp, webhook }: Peers,
+  setup: Partial<DeliverySetup>,
+): Promise<[RunningDelivery, RunningDelivery]> {
+  const shared = {
+    kind: 'postgres' as const,
+    databaseUrl: await freshDatabase(),
+    smtpUrl: smtp.url,
+    webhookUrl: webhook.url,
+    ...setup,
+  }
+  return [await server(shared), await server(shared)]
 }
 
 async function send(running: RunningDelivery, count: number, from = 0): Promise<void> {
@@ -392,22 +408,14 @@ describe('the people who can mend it are told', () => {
   it('two servers on one PostgreSQL send one notice per outage, and each request once', async () => {
     const { smtp, webhook } = await startPeers(cleanups)
     smtp.authFails = true
-    const databaseUrl = await freshDatabase()
-    const setup = {
-      kind: 'postgres' as const,
-      databaseUrl,
-      smtpUrl: smtp.url,
-      webhookUrl: webhook.url,
-      alertAfterMs: 400,
-    }
-    const [a, b] = [await server(setup), await server(setup)]
-    await send(a!, 3)
-    await send(b!, 3, 3)
+    const [a, b] = await twoServersOnOnePostgres({ smtp, webhook }, { alertAfterMs: 400 })
+    await send(a, 3)
+    await send(b, 3, 3)
     await expect.poll(() => posted(webhook, 'delivery.failing').length, { timeout: 10_000 }).toBe(1)
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(posted(webhook, 'delivery.failing')).toHaveLength(1)
     smtp.authFails = false
-    await settled(a!)
+    await settled(a)
     await expect
       .poll(() => posted(webhook, 'delivery.recovered').length, { timeout: 10_000 })
       .toBe(1)
@@ -421,18 +429,13 @@ describe('the people who can mend it are told', () => {
     const { smtp, webhook } = await startPeers(cleanups)
     // Each mail takes longer than a hold on it lasts: only its renewal keeps the other server off.
     smtp.delayMs = 1_500
-    const databaseUrl = await freshDatabase()
-    const setup = {
-      kind: 'postgres' as const,
-      databaseUrl,
-      smtpUrl: smtp.url,
-      webhookUrl: webhook.url,
-      worker: { pollMs: 50, firstBackoffMs: 50, leaseMs: 1_000 },
-    }
-    const [a, b] = [await server(setup), await server(setup)]
-    await send(a!, 10)
-    await send(b!, 10, 10)
-    await settled(a!, 60_000)
+    const [a, b] = await twoServersOnOnePostgres(
+      { smtp, webhook },
+      { worker: { pollMs: 50, firstBackoffMs: 50, leaseMs: 1_000 } },
+    )
+    await send(a, 10)
+    await send(b, 10, 10)
+    await settled(a, 60_000)
     expect(smtp.mails).toHaveLength(20)
     expect(new Set(smtp.mails.map((mail) => mail.messageId)).size).toBe(20)
   })
@@ -445,6 +448,25 @@ async function threeDaysLater(running: RunningDelivery, requestId: string, chann
     .set({ retry_until: Date.now() })
     .where('id', '=', `${requestId}/${channel}`)
     .execute()
+}
+
+/**
+ * Request 1000's delivery on `channel` is posted to the webhook as stuck, once; three days
+ * later it has failed for good.
+ */
+async function stuckThenFailed(
+  running: RunningDelivery,
+  webhook: WebhookPeer,
+  requestId: string,
+  channel: Channel,
+): Promise<void> {
+  await expect.poll(() => posted(webhook, 'delivery.stuck').length, { timeout: 10_000 }).toBe(1)
+  expect(posted(webhook, 'delivery.stuck')[0]!.body.data).toMatchObject({
+    channel,
+    request: { requestId, contactNumber: '1000' },
+  })
+  await threeDaysLater(running, requestId, channel)
+  await until(running, (requests) => deliveriesOf(requests, channel)[0]!.state === 'failed')
 }
 
 const noticeMails = (smtp: SmtpPeer, type: string) =>
@@ -482,14 +504,7 @@ describe('one request that keeps failing holds nobody', () => {
       'La solicitud de demo n.º 1000 de Ana López (Grupo Norte) no sale por webhook',
     )
     expect(named.text).toContain('Último error: HTTP 500.')
-    await expect.poll(() => posted(webhook, 'delivery.stuck').length, { timeout: 10_000 }).toBe(1)
-    expect(posted(webhook, 'delivery.stuck')[0]!.body.data).toMatchObject({
-      channel: 'webhook',
-      request: { requestId: first!.id, contactNumber: '1000' },
-    })
-
-    await threeDaysLater(running, first!.id, 'webhook')
-    await until(running, (requests) => deliveriesOf(requests, 'webhook')[0]!.state === 'failed')
+    await stuckThenFailed(running, webhook, first!.id, 'webhook')
     await expect
       .poll(() => noticeMails(smtp, 'delivery.dead_letter').length, { timeout: 10_000 })
       .toBe(1)
@@ -529,14 +544,7 @@ describe('one request that keeps failing holds nobody', () => {
       )
       expect(tries.length).toBeGreaterThanOrEqual(2)
       expect(String(tries[0]!.reason)).toMatch(/^SMTP 451/)
-      await expect.poll(() => posted(webhook, 'delivery.stuck').length, { timeout: 10_000 }).toBe(1)
-      expect(posted(webhook, 'delivery.stuck')[0]!.body.data).toMatchObject({
-        channel: 'email',
-        request: { requestId: first!.id, contactNumber: '1000' },
-      })
-
-      await threeDaysLater(running, first!.id, 'email')
-      await until(running, (requests) => deliveriesOf(requests, 'email')[0]!.state === 'failed')
+      await stuckThenFailed(running, webhook, first!.id, 'email')
       await expect
         .poll(() => posted(webhook, 'delivery.dead_letter').length, { timeout: 10_000 })
         .toBe(1)

@@ -41,26 +41,40 @@ const LEASED = { request_id: idOf(4), channel: 'webhook' }
 const dist = fakeDistForThisFile()
 const cleanups = undoneAfterEach()
 
-/** The fixture's store, written at migration 040, where this version will open it. */
-async function oldStore(
+type Target = { dataDir: string; databaseUrl: string | undefined }
+
+/**
+ * A fixture's rows in a store migrated up to the migration its version had, where this version
+ * will open it; `then` changes the old store before it is closed.
+ */
+async function storeWritten(
   kind: 'sqlite' | 'postgres',
-): Promise<{ dataDir: string; databaseUrl: string | undefined }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-upgrade-'))
+  written: Fixture,
+  migration: string,
+  then: (old: Kysely<Record<string, Row>>) => Promise<unknown> = async () => undefined,
+): Promise<Target> {
+  const dataDir = await mkdtemp(join(tmpdir(), `gaspre-upgrade-${migration}-`))
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
   const target = { dataDir, databaseUrl: kind === 'postgres' ? await freshDatabase() : undefined }
-  const old = (await storeMigratedTo(target, '040-whatsapp')) as Kysely<Record<string, Row>>
-  for (const [table, rows] of Object.entries(fixture.rows)) {
+  const old = (await storeMigratedTo(target, migration)) as Kysely<Record<string, Row>>
+  for (const [table, rows] of Object.entries(written.rows)) {
     if (rows.length > 0) await old.insertInto(table).values(rows).execute()
   }
-  await old
-    .updateTable('lead_deliveries')
-    .set({ locked_until: Date.now() + 3_600_000 })
-    .where('request_id', '=', LEASED.request_id)
-    .where('channel', '=', LEASED.channel)
-    .execute()
+  await then(old)
   await old.destroy()
   return target
 }
+
+/** The fixture's store, written at migration 040, one delivery still leased by its worker. */
+const oldStore = (kind: 'sqlite' | 'postgres'): Promise<Target> =>
+  storeWritten(kind, fixture, '040-whatsapp', (old) =>
+    old
+      .updateTable('lead_deliveries')
+      .set({ locked_until: Date.now() + 3_600_000 })
+      .where('request_id', '=', LEASED.request_id)
+      .where('channel', '=', LEASED.channel)
+      .execute(),
+  )
 
 /** The fixture's store, opened (and so upgraded) by this version. */
 async function upgradedStore(kind: 'sqlite' | 'postgres'): Promise<LeadStore> {
@@ -262,19 +276,8 @@ const fixture060 = JSON.parse(
 const ROUTES_060 = '+52=+5215511111111,+5215522222222;*=+34600000000'
 
 /** The 060 fixture's store, written at migration 060, where this version will open it. */
-async function storeOf060(
-  kind: 'sqlite' | 'postgres',
-): Promise<{ dataDir: string; databaseUrl: string | undefined }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'gaspre-upgrade-060-'))
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
-  const target = { dataDir, databaseUrl: kind === 'postgres' ? await freshDatabase() : undefined }
-  const old = (await storeMigratedTo(target, '060-idempotency-keys')) as Kysely<Record<string, Row>>
-  for (const [table, rows] of Object.entries(fixture060.rows)) {
-    if (rows.length > 0) await old.insertInto(table).values(rows).execute()
-  }
-  await old.destroy()
-  return target
-}
+const storeOf060 = (kind: 'sqlite' | 'postgres'): Promise<Target> =>
+  storeWritten(kind, fixture060, '060-idempotency-keys')
 
 describe.each(['sqlite', 'postgres'] as const)('a store of escalation deadlines on %s', (kind) => {
   it('turns each pending deadline into one job, due when it was due', async () => {

@@ -110,6 +110,19 @@ async function send(running: RunningDelivery, params: Record<string, string>) {
 }
 
 /**
+ * Two requests from Mexico, then one from Spain: the second Mexican rep (whose turn the second
+ * is) and the Spanish rep get theirs, whatever happens to the first.
+ */
+async function twoFromMexicoOneFromSpain(peers: World, running: RunningDelivery): Promise<void> {
+  await send(running, MEXICO)
+  await send(running, MEXICO)
+  await send(running, SPAIN)
+  await expect
+    .poll(() => recipients(peers.cloud).sort(), { timeout: 10_000 })
+    .toEqual(['+34600111222', '+5215522222222'])
+}
+
+/**
  * Sends one request and waits until its WhatsApp message went and its id is stored, which is
  * once the Cloud API's answer is read: statuses name it. The message's id.
  */
@@ -674,12 +687,7 @@ describe('each fault stays with what caused it', () => {
     let limited = 1
     peers.cloud.errorFor = (to) => (to === '5215511111111' && limited-- > 0 ? 131056 : undefined)
     const running = await server(peers)
-    await send(running, MEXICO)
-    await send(running, MEXICO)
-    await send(running, SPAIN)
-    await expect
-      .poll(() => recipients(peers.cloud).sort(), { timeout: 10_000 })
-      .toEqual(['+34600111222', '+5215522222222'])
+    await twoFromMexicoOneFromSpain(peers, running)
     const [first] = await running.requests()
     expect(whatsappDelivery(first!)).toMatchObject({
       state: 'pending',
@@ -697,12 +705,7 @@ describe('each fault stays with what caused it', () => {
     const peers = await world()
     peers.cloud.errorFor = (to) => (to === '5215511111111' ? 131047 : undefined)
     const running = await server(peers)
-    await send(running, MEXICO)
-    await send(running, MEXICO)
-    await send(running, SPAIN)
-    await expect
-      .poll(() => recipients(peers.cloud).sort(), { timeout: 10_000 })
-      .toEqual(['+34600111222', '+5215522222222'])
+    await twoFromMexicoOneFromSpain(peers, running)
     await expect
       .poll(async () => whatsappDelivery((await running.requests())[0]!).attempts, {
         timeout: 10_000,
