@@ -23,6 +23,10 @@ const lineOf = (name: ContentFileName, text: string) =>
     .split('\n')
     .findIndex((line) => line.includes(text)) + 1
 
+/** The problem a sample edit of the file makes. */
+const problemAfterEdit = (name: ContentFileName, from: string | RegExp, to: string) =>
+  problemWith(name, edited(name, from, to))
+
 function problemWith(name: ContentFileName, source: string): ContentError {
   try {
     parseContentFile(name, source)
@@ -46,37 +50,28 @@ describe('a broken edit is refused with a sentence naming the file, line and fie
   it('a text longer than its place on the page', () => {
     const title = 'Sistema de inteligencia en precios para estaciones de servicio'
     const longer = `${title} y grupos gasolineros de todo el país`
-    const problem = problemWith(
-      'inicio.yml',
-      edited('inicio.yml', `title: ${title}\n`, `title: ${longer}\n`),
-    )
+    const problem = problemAfterEdit('inicio.yml', `title: ${title}\n`, `title: ${longer}\n`)
     expect(problem.message).toBe(
       `content/inicio.yml, línea ${lineOf('inicio.yml', `  title: ${title}`)}, hero.title: «Título principal» tiene ${longer.length} caracteres y caben 80: acórtalo`,
     )
   })
 
   it('a required field left out, reported on the line of its group', () => {
-    const problem = problemWith(
-      'inicio.yml',
-      edited('inicio.yml', /\n {2}lead: Conoce al instante[^\n]*/, ''),
-    )
+    const problem = problemAfterEdit('inicio.yml', /\n {2}lead: Conoce al instante[^\n]*/, '')
     expect(problem.message).toBe(
       `content/inicio.yml, línea ${lineOf('inicio.yml', 'hero:')}, hero.lead: falta «Texto bajo el título»`,
     )
   })
 
   it('an empty text', () => {
-    const problem = problemWith('inicio.yml', edited('inicio.yml', 'name: Petroval', "name: ''"))
+    const problem = problemAfterEdit('inicio.yml', 'name: Petroval', "name: ''")
     expect(problem.message).toBe(
       `content/inicio.yml, línea ${lineOf('inicio.yml', 'name: Petroval')}, clients.logos[2].name: «Nombre del cliente, para lectores de pantalla» está vacío: escribe el texto`,
     )
   })
 
   it('a picture without its description', () => {
-    const problem = problemWith(
-      'inicio.yml',
-      edited('inicio.yml', /\n {6}alt: Curva de utilidad[^\n]*/, ''),
-    )
+    const problem = problemAfterEdit('inicio.yml', /\n {6}alt: Curva de utilidad[^\n]*/, '')
     expect(problem.message).toMatch(
       /^content\/inicio\.yml, línea \d+, carousel\.slides\[2\]\.alt: falta «Descripción de la imagen»$/,
     )
@@ -91,13 +86,10 @@ describe('a broken edit is refused with a sentence naming the file, line and fie
   })
 
   it('a fourth pillar', () => {
-    const problem = problemWith(
+    const problem = problemAfterEdit(
       'inicio.yml',
-      edited(
-        'inicio.yml',
-        '  items:\n',
-        '  items:\n    - title: Soporte\n      text: Te acompañamos en todo momento.\n',
-      ),
+      '  items:\n',
+      '  items:\n    - title: Soporte\n      text: Te acompañamos en todo momento.\n',
     )
     expect(problem.message).toBe(
       `content/inicio.yml, línea ${lineOf('inicio.yml', '  items:')}, pillars.items: «Pilares» tiene 4 y deben ser exactamente 3`,
@@ -111,9 +103,10 @@ describe('a broken edit is refused with a sentence naming the file, line and fie
     ['a section the page does not have', "'#precios'"],
     ['another site written without https', '//evil.example/'],
   ])('a link to %s', (_, href) => {
-    const problem = problemWith(
+    const problem = problemAfterEdit(
       'sitio.yml',
-      edited('sitio.yml', 'href: https://www.linkedin.com/company/gaspre', `href: ${href}`),
+      'href: https://www.linkedin.com/company/gaspre',
+      `href: ${href}`,
     )
     expect(problem.message).toMatch(
       new RegExp(
@@ -126,9 +119,10 @@ describe('a broken edit is refused with a sentence naming the file, line and fie
     ['with its + and spaces', '+52 55 1234 5678'],
     ['too short', "'12345'"],
   ])('a WhatsApp number %s', (_, number) => {
-    const problem = problemWith(
+    const problem = problemAfterEdit(
       'sitio.yml',
-      edited('sitio.yml', "whatsappNumber: '5215512345678'", `whatsappNumber: ${number}`),
+      "whatsappNumber: '5215512345678'",
+      `whatsappNumber: ${number}`,
     )
     expect(problem.message).toBe(
       `content/sitio.yml, línea ${lineOf('sitio.yml', 'whatsappNumber:')}, contact.whatsappNumber: «Número de WhatsApp» va en formato internacional: solo dígitos, con el código de país y sin «+» ni espacios, entre comillas, por ejemplo '5215512345678'`,
@@ -136,9 +130,10 @@ describe('a broken edit is refused with a sentence naming the file, line and fie
   })
 
   it('a WhatsApp number without quotes, which YAML reads as a number', () => {
-    const problem = problemWith(
+    const problem = problemAfterEdit(
       'sitio.yml',
-      edited('sitio.yml', "whatsappNumber: '5215512345678'", 'whatsappNumber: 5215512345678'),
+      "whatsappNumber: '5215512345678'",
+      'whatsappNumber: 5215512345678',
     )
     expect(problem.reason).toBe(
       "«Número de WhatsApp» debe ser un texto entre comillas, por ejemplo '5215512345678'",
@@ -146,9 +141,10 @@ describe('a broken edit is refused with a sentence naming the file, line and fie
   })
 
   it('a video address where the video id goes', () => {
-    const problem = problemWith(
+    const problem = problemAfterEdit(
       'inicio.yml',
-      edited('inicio.yml', 'youtubeId: M7lc1UVf-VE', 'youtubeId: https://youtu.be/M7lc1UVf-VE'),
+      'youtubeId: M7lc1UVf-VE',
+      'youtubeId: https://youtu.be/M7lc1UVf-VE',
     )
     expect(problem.message).toMatch(
       /^content\/inicio\.yml, línea \d+, productVideo\.youtubeId: «Identificador del video» debe ser el identificador de YouTube: las 11 letras y números que siguen a «watch\?v=»/,
@@ -156,9 +152,10 @@ describe('a broken edit is refused with a sentence naming the file, line and fie
   })
 
   it('a logo of a kind the page cannot show', () => {
-    const problem = problemWith(
+    const problem = problemAfterEdit(
       'inicio.yml',
-      edited('inicio.yml', 'logo: clientes/ruta-57.svg', 'logo: clientes/ruta 57.gif'),
+      'logo: clientes/ruta-57.svg',
+      'logo: clientes/ruta 57.gif',
     )
     expect(problem.message).toBe(
       `content/inicio.yml, línea ${lineOf('inicio.yml', 'logo: clientes/ruta-57.svg')}, clients.logos[4].logo: «Logotipo» debe ser un archivo .svg o .png de content/imagenes/, escrito sin espacios ni acentos, por ejemplo clientes/grupo-ejemplo.svg`,
@@ -166,14 +163,15 @@ describe('a broken edit is refused with a sentence naming the file, line and fie
   })
 
   it('a misspelt field name', () => {
-    const problem = problemWith('inicio.yml', edited('inicio.yml', '  eyebrow:', '  eyebrw:'))
+    const problem = problemAfterEdit('inicio.yml', '  eyebrow:', '  eyebrw:')
     expect(problem.message).toContain('«Portada» tiene un campo que el sitio no usa: «eyebrw»')
   })
 
   it('a template without the gap the page fills in', () => {
-    const problem = problemWith(
+    const problem = problemAfterEdit(
       'inicio.yml',
-      edited('inicio.yml', 'goTo: Ir a la diapositiva {n}', 'goTo: Ir a la diapositiva'),
+      'goTo: Ir a la diapositiva {n}',
+      'goTo: Ir a la diapositiva',
     )
     expect(problem.message).toBe(
       `content/inicio.yml, línea ${lineOf('inicio.yml', 'goTo:')}, carousel.controls.goTo: «Ir a una diapositiva» debe llevar {n}, donde la página pone el dato`,
@@ -181,19 +179,17 @@ describe('a broken edit is refused with a sentence naming the file, line and fie
   })
 
   it('a date that does not exist', () => {
-    const problem = problemWith(
-      'tyc.yml',
-      edited('tyc.yml', "date: '2025-09-23'", "date: '2025-13-45'"),
-    )
+    const problem = problemAfterEdit('tyc.yml', "date: '2025-09-23'", "date: '2025-13-45'")
     expect(problem.message).toBe(
       `content/tyc.yml, línea ${lineOf('tyc.yml', 'date:')}, lastUpdated.date: «Fecha» no es una fecha que exista`,
     )
   })
 
   it('a line YAML cannot read, with its line', () => {
-    const problem = problemWith(
+    const problem = problemAfterEdit(
       'formulario.yml',
-      edited('formulario.yml', '  submit: Enviar solicitud', '  submit: "Enviar solicitud'),
+      '  submit: Enviar solicitud',
+      '  submit: "Enviar solicitud',
     )
     expect(problem.file).toBe('content/formulario.yml')
     expect(problem.line).toBeGreaterThanOrEqual(lineOf('formulario.yml', 'submit:'))
