@@ -36,15 +36,46 @@ function everywhere(written: string) {
 }
 
 describe('a phone as the visitor wrote it', () => {
-  it('612 345 678 is a Spanish mobile, not Australia', () => {
-    expect(everywhere('612 345 678')).toEqual({
-      e164: '+34612345678',
-      territory: '+34',
-      links: { tel: 'tel:+34612345678', whatsApp: 'https://wa.me/34612345678' },
-      template: '612 345 678 (+34612345678)',
-      mailCalls: 'tel:+34612345678',
-      mailWhatsApp: 'https://wa.me/34612345678',
-    })
+  const THIRTY_DIGITS = '123456789012345678901234567890'
+  it.each([
+    [
+      '612 345 678 is a Spanish mobile, not Australia',
+      '612 345 678',
+      {
+        e164: '+34612345678',
+        territory: '+34',
+        links: { tel: 'tel:+34612345678', whatsApp: 'https://wa.me/34612345678' },
+        template: '612 345 678 (+34612345678)',
+        mailCalls: 'tel:+34612345678',
+        mailWhatsApp: 'https://wa.me/34612345678',
+      },
+    ],
+    [
+      'an extension is dialled after the number, never as part of it',
+      '+52 (55) 1234-5678 ext 9',
+      {
+        e164: '+525512345678 ext 9',
+        territory: '+52',
+        links: { tel: 'tel:+525512345678;ext=9', whatsApp: 'https://wa.me/525512345678' },
+        template: '+52 (55) 1234-5678 ext 9 (+525512345678 ext. 9)',
+        mailCalls: 'tel:+525512345678;ext=9',
+        mailWhatsApp: 'https://wa.me/525512345678',
+      },
+    ],
+    [
+      'thirty digits are no number: no link, the default route, and the template says so',
+      THIRTY_DIGITS,
+      {
+        e164: null,
+        territory: '*',
+        links: null,
+        template: `${THIRTY_DIGITS} (no es un número válido)`,
+        mailCalls: null,
+        mailWhatsApp: null,
+      },
+    ],
+  ] as const)('%s', (_, written, expected) => {
+    expect(everywhere(written)).toEqual(expected)
   })
 
   it('0034 and 00 52 are international prefixes, not digits after a +', () => {
@@ -59,29 +90,6 @@ describe('a phone as the visitor wrote it', () => {
       mailCalls: 'tel:+525512345678',
       mailWhatsApp: 'https://wa.me/525512345678',
       template: '00 52 55 1234 5678 (+525512345678)',
-    })
-  })
-
-  it('an extension is dialled after the number, never as part of it', () => {
-    expect(everywhere('+52 (55) 1234-5678 ext 9')).toEqual({
-      e164: '+525512345678 ext 9',
-      territory: '+52',
-      links: { tel: 'tel:+525512345678;ext=9', whatsApp: 'https://wa.me/525512345678' },
-      template: '+52 (55) 1234-5678 ext 9 (+525512345678 ext. 9)',
-      mailCalls: 'tel:+525512345678;ext=9',
-      mailWhatsApp: 'https://wa.me/525512345678',
-    })
-  })
-
-  it('thirty digits are no number: no link, the default route, and the template says so', () => {
-    const digits = '123456789012345678901234567890'
-    expect(everywhere(digits)).toEqual({
-      e164: null,
-      territory: '*',
-      links: null,
-      template: `${digits} (no es un número válido)`,
-      mailCalls: null,
-      mailWhatsApp: null,
     })
   })
 
