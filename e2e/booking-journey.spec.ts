@@ -3,14 +3,23 @@
 // HTTP as Google Calendar or Outlook serve one. With JavaScript, the free times follow
 // '¡Éxito!' and one tap books; without it, the form's post lands on the booking page, whose
 // radio buttons and plain POST book the same way.
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { booking } from '../testing/content'
-import { startSite, type RunningSite } from '../testing/site'
+import type { RunningSite } from '../testing/site'
+import { startOwnServer } from './own-server'
 import { bookingPage } from '../src/contract/booking-text'
-import { alertDialog, expect, gotoHome, sendDemoRequest, test, uniqueEmail } from './fixtures'
+import {
+  alertDialog,
+  expect,
+  gotoHome,
+  onOneLayout,
+  sendDemoRequest,
+  test,
+  uniqueEmail,
+} from './fixtures'
 
 const DATA_DIR = 'test-results/outbox-booking-journey'
 const TEAM_FILE = resolve('test-results/booking-journey/equipo.yml')
@@ -34,15 +43,12 @@ const CALENDAR = [
 ].join('\r\n')
 
 test.describe('a demo booked from the rep’s calendar', () => {
-  test.skip(({ isMobile }) => isMobile, 'one layout is enough for the journey')
-  test.describe.configure({ mode: 'serial', timeout: 90_000 })
+  onOneLayout('one layout is enough for the journey', 90_000)
 
   let calendar: Server
   let site: RunningSite
 
-  test.beforeAll(async ({ isMobile }) => {
-    test.skip(isMobile, 'one layout is enough for the journey')
-    await rm(DATA_DIR, { recursive: true, force: true })
+  test.beforeAll(async () => {
     calendar = createServer((_, response) =>
       response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' }).end(CALENDAR),
     )
@@ -63,13 +69,7 @@ test.describe('a demo booked from the rep’s calendar', () => {
         '',
       ].join('\n'),
     )
-    site = await startSite({
-      host: 'node',
-      // The build the suite's global setup made and serves: never built again under it.
-      build: { dir: 'dist' },
-      showErrors: true,
-      env: { DATA_DIR, LOG_LEVEL: 'warn', LEADS_TEAM_FILE: TEAM_FILE },
-    })
+    site = await startOwnServer(DATA_DIR, { LEADS_TEAM_FILE: TEAM_FILE })
   })
 
   test.afterAll(async () => {

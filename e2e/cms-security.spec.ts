@@ -9,6 +9,7 @@ import {
 } from 'node:http'
 import { join } from 'node:path'
 import { freePort } from '../testing/free-port.mjs'
+import { processAlive } from '../testing/site'
 import { expect, test } from './fixtures'
 import { ProjectCopy } from './project-copy'
 
@@ -28,6 +29,20 @@ let otherOrigin = ''
 const OUTBOX = '{"name":"Ana Pérez","email":"ana@example.com","phone":"5512345678"}\n'
 /** Files an attack would write, none of which may appear. */
 const WRITTEN = ['scripts/pwn.mjs', 'public/pwn.html', 'pwn.html']
+
+/** Decap CMS's local proxy command that writes one entry's file, as the editor sends it. */
+const persistEntry = (
+  collectionName: string,
+  entry: { slug: string; path: string; raw: string },
+) => ({
+  action: 'persistEntry',
+  params: {
+    branch: 'main',
+    entry,
+    assets: [],
+    options: { collectionName, commitMessage: 'x', useWorkflow: false, status: '' },
+  },
+})
 
 /** The proxy's actions an attack tries: a read outside content/, writes, a path escape. */
 const ATTACKS = [
@@ -51,15 +66,11 @@ const ATTACKS = [
       options: { commitMessage: 'x' },
     },
   },
-  {
-    action: 'persistEntry',
-    params: {
-      branch: 'main',
-      entry: { slug: 'x', path: 'content/../public/pwn.html', raw: '<script>alert(1)</script>' },
-      assets: [],
-      options: { collectionName: 'x', commitMessage: 'x', useWorkflow: false, status: '' },
-    },
-  },
+  persistEntry('x', {
+    slug: 'x',
+    path: 'content/../public/pwn.html',
+    raw: '<script>alert(1)</script>',
+  }),
 ]
 
 /**
@@ -68,15 +79,7 @@ const ATTACKS = [
  */
 const CONTENT_ATTACKS = [
   { action: 'getEntry', params: { branch: 'main', path: 'content/inicio.yml' } },
-  {
-    action: 'persistEntry',
-    params: {
-      branch: 'main',
-      entry: { slug: 'inicio', path: 'content/inicio.yml', raw: 'hero: pwned\n' },
-      assets: [],
-      options: { collectionName: 'contenido', commitMessage: 'x', useWorkflow: false, status: '' },
-    },
-  },
+  persistEntry('contenido', { slug: 'inicio', path: 'content/inicio.yml', raw: 'hero: pwned\n' }),
 ]
 
 type Answer = { status: number; text: string; headers: IncomingHttpHeaders }
@@ -328,7 +331,7 @@ test.describe('npm run cms, seen from elsewhere', () => {
     expect(started.length).toBeGreaterThan(0)
     npm.kill('SIGTERM')
     await new Promise((exited) => npm.once('exit', exited))
-    await expect.poll(() => started.filter(isRunning), { timeout: 20_000 }).toEqual([])
+    await expect.poll(() => started.filter(processAlive), { timeout: 20_000 }).toEqual([])
     for (const address of [`http://127.0.0.1:${port}/`, `http://127.0.0.1:${proxyPort}/api/v1`])
       await expect
         .poll(
@@ -365,13 +368,4 @@ function processesUnder(pid: number): number[] {
     .map((line) => Number(line.trim()))
     .filter((child) => child > 0)
   return children.flatMap((child) => [child, ...processesUnder(child)])
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
 }

@@ -3,7 +3,16 @@ import { devices, type Browser, type BrowserContext, type Page } from '@playwrig
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { consent } from '../testing/content'
-import { demoRequest, expect, fillDemoForm, submitButton, test, uniqueEmail } from './fixtures'
+import { dataLayerSteps } from '../testing/data-layer'
+import {
+  demoRequest,
+  expect,
+  fillDemoForm,
+  onOneLayout,
+  submitButton,
+  test,
+  uniqueEmail,
+} from './fixtures'
 import { ConfiguredBuild } from './configured-build'
 
 /**
@@ -56,16 +65,8 @@ const gaCookies = async (context: BrowserContext) =>
 const banner = (page: Page) => page.getByRole('region', { name: consent.title })
 
 /** Consent commands and events in the data layer, in order. */
-const dataLayerSteps = (page: Page) =>
-  page.evaluate(() =>
-    (window.dataLayer ?? []).map((entry) =>
-      Object.prototype.toString.call(entry) === '[object Arguments]'
-        ? Array.from(entry as ArrayLike<unknown>)
-            .slice(0, 2)
-            .join(' ')
-        : (entry as { event?: string }).event,
-    ),
-  )
+const stepsIn = async (page: Page) =>
+  (await page.evaluateHandle(() => window.dataLayer ?? [])).evaluate(dataLayerSteps)
 
 /** Waits past the moment an accepted visit loads the container: the load event, then idle. */
 const pastIdle = (page: Page) =>
@@ -86,15 +87,13 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 test.describe('a build with a tag manager configured', () => {
-  test.skip(({ isMobile }) => isMobile, 'phone layouts are opened explicitly below')
   // The build in beforeAll counts against this timeout; on a loaded machine it takes minutes.
-  test.describe.configure({ mode: 'serial', timeout: 300_000 })
+  onOneLayout('phone layouts are opened explicitly below', 300_000)
 
   const site = new ConfiguredBuild('gtm')
   let origin = ''
 
-  test.beforeAll(async ({ isMobile }) => {
-    test.skip(isMobile, 'one build is enough')
+  test.beforeAll(async () => {
     await site.start({ VITE_GTM_ID: CONTAINER_ID })
     origin = site.origin
   })
@@ -103,6 +102,18 @@ test.describe('a build with a tag manager configured', () => {
 
   const phoneContext = (browser: Browser) =>
     browser.newContext({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 } })
+
+  /** A visitor opens the home page and answers the banner: the tag hosts' requests, as they come. */
+  async function answerOnHome(
+    page: Page,
+    context: BrowserContext,
+    answer: 'Aceptar' | 'Rechazar',
+  ): Promise<string[]> {
+    const requests = await routeTagHosts(context)
+    await page.goto(origin)
+    await banner(page).getByRole('button', { name: answer }).click()
+    return requests
+  }
 
   test('before a choice: the banner asks, Consent Mode is denied, no tag host is contacted', async ({
     page,
@@ -119,7 +130,7 @@ test.describe('a build with a tag manager configured', () => {
         '/tyc#aviso-de-privacidad',
       )
       await pastIdle(page)
-      expect(await dataLayerSteps(page)).toEqual(['consent default'])
+      expect(await stepsIn(page)).toEqual(['consent default'])
     }
     expect(requests).toEqual([])
     expect(await gaCookies(context)).toEqual([])
@@ -148,9 +159,7 @@ test.describe('a build with a tag manager configured', () => {
     page,
     context,
   }) => {
-    const requests = await routeTagHosts(context)
-    await page.goto(origin)
-    await banner(page).getByRole('button', { name: 'Rechazar' }).click()
+    const requests = await answerOnHome(page, context, 'Rechazar')
     await expect(banner(page)).toBeHidden()
     await page.reload()
     await pastIdle(page)
@@ -159,7 +168,7 @@ test.describe('a build with a tag manager configured', () => {
     await pastIdle(page)
     expect(requests).toEqual([])
     expect(await gaCookies(context)).toEqual([])
-    expect(await dataLayerSteps(page)).toEqual(['consent default'])
+    expect(await stepsIn(page)).toEqual(['consent default'])
   })
 
   test('Aceptar: the consent update is in the data layer before the container, which loads', async ({
@@ -196,9 +205,7 @@ test.describe('a build with a tag manager configured', () => {
     page,
     context,
   }) => {
-    const requests = await routeTagHosts(context)
-    await page.goto(origin)
-    await banner(page).getByRole('button', { name: 'Aceptar' }).click()
+    const requests = await answerOnHome(page, context, 'Aceptar')
     await expect.poll(() => requests.length).toBe(1)
     await expect.poll(async () => (await gaCookies(context)).length).toBe(1)
 
@@ -217,7 +224,7 @@ test.describe('a build with a tag manager configured', () => {
     await page.getByRole('contentinfo').getByRole('button', { name: consent.reopen }).click()
     await banner(page).getByRole('button', { name: 'Rechazar' }).click()
     await expect(banner(page)).toBeHidden()
-    expect((await dataLayerSteps(page)).at(-1)).toBe('consent update')
+    expect((await stepsIn(page)).at(-1)).toBe('consent update')
     expect(await gaCookies(context)).toEqual([])
 
     const loadsBefore = requests.length
@@ -234,15 +241,13 @@ test.describe('a build with a tag manager configured', () => {
     page,
     context,
   }) => {
-    await routeTagHosts(context)
-    await page.goto(origin)
-    await banner(page).getByRole('button', { name: 'Aceptar' }).click()
+    await answerOnHome(page, context, 'Aceptar')
     await expect(page.locator('input[name="contact_number"]')).toHaveValue(/^\d{1,5}$/)
     const values = demoRequest(uniqueEmail('consentimiento'))
     await fillDemoForm(page, values)
     await submitButton(page).click()
     await expect(page.getByRole('alertdialog')).toContainText('¡Éxito!')
-    const steps = await dataLayerSteps(page)
+    const steps = await stepsIn(page)
     expect(steps).toEqual(
       expect.arrayContaining(['gtm.js', 'demo_form_start', 'demo_request_submitted']),
     )

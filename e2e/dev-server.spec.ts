@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { join } from 'node:path'
 import { clients, demoForm, hero, termsPage } from '../testing/content'
 import {
@@ -21,6 +22,27 @@ import { storedRequests } from '../testing/server/store'
 const project = new ProjectCopy('dev-server-project')
 const DATA_DIR = join(project.root, '.data')
 let origin = ''
+
+/** Writes another headline into content/inicio.yml: the file as it was, and the headline's line. */
+async function editTitle(title: string): Promise<{ original: string; line: number }> {
+  const original = await project.edit('content/inicio.yml', (text) =>
+    text.replace(`  title: ${hero.title}\n`, `  title: ${title}\n`),
+  )
+  return { original, line: original.split('\n').indexOf(`  title: ${hero.title}`) + 1 }
+}
+
+/**
+ * The page that carried the overlay was the server's answer to a page it could not render (one
+ * 500 in the console); once the file is saved as it was, the page shows its headline again.
+ */
+async function mendedAfterOverlay(page: Page, consoleErrors: string[], original: string) {
+  expect(consoleErrors).toEqual([expect.stringContaining('status of 500')])
+  consoleErrors.length = 0
+  await project.save('content/inicio.yml', original)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(hero.title, {
+    timeout: 20_000,
+  })
+}
 
 test.describe('npm run dev', () => {
   test.describe.configure({ mode: 'serial', timeout: 90_000 })
@@ -86,10 +108,7 @@ test.describe('npm run dev', () => {
   }) => {
     await gotoHome(page, `${origin}/`)
     const tooLong = `${hero.title}, ${hero.title}`
-    const original = await project.edit('content/inicio.yml', (text) =>
-      text.replace(`  title: ${hero.title}\n`, `  title: ${tooLong}\n`),
-    )
-    const line = original.split('\n').indexOf(`  title: ${hero.title}`) + 1
+    const { original, line } = await editTitle(tooLong)
     const overlay = page.locator('vite-error-overlay .message-body')
     await expect(overlay).toContainText(
       `content/inicio.yml, línea ${line}, hero.title: «Título principal» tiene ${tooLong.length} caracteres y caben 80`,
@@ -100,13 +119,7 @@ test.describe('npm run dev', () => {
       'Corrige el archivo y guárdalo: esta página se recarga sola.',
     )
     await expect(page.locator('vite-error-overlay')).not.toContainText('vite.config')
-    // The page that carries the overlay is the server's answer to a page it could not render.
-    expect(consoleErrors).toEqual([expect.stringContaining('status of 500')])
-    consoleErrors.length = 0
-    await project.save('content/inicio.yml', original)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(hero.title, {
-      timeout: 20_000,
-    })
+    await mendedAfterOverlay(page, consoleErrors, original)
   })
 
   test('tells a YAML mistake in Spanish, with its line and what to do', async ({
@@ -114,22 +127,14 @@ test.describe('npm run dev', () => {
     consoleErrors,
   }) => {
     await gotoHome(page, `${origin}/`)
-    const original = await project.edit('content/inicio.yml', (text) =>
-      text.replace(`  title: ${hero.title}\n`, `  title: GASPRE: ${hero.title}\n`),
-    )
-    const line = original.split('\n').indexOf(`  title: ${hero.title}`) + 1
+    const { original, line } = await editTitle(`GASPRE: ${hero.title}`)
     const overlay = page.locator('vite-error-overlay .message-body')
     await expect(overlay).toContainText(
       `content/inicio.yml, línea ${line}: el archivo no se puede leer aquí: el texto lleva «: » y sin comillas se lee como otro campo; ponlo entre comillas simples`,
       { timeout: 20_000 },
     )
     await expect(overlay).not.toContainText('mapping')
-    expect(consoleErrors).toEqual([expect.stringContaining('status of 500')])
-    consoleErrors.length = 0
-    await project.save('content/inicio.yml', original)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(hero.title, {
-      timeout: 20_000,
-    })
+    await mendedAfterOverlay(page, consoleErrors, original)
   })
 
   // The demo form's fields are an island's alone (src/components/field.tsx, only the form uses

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { hero } from '../testing/content'
 import { ConfiguredBuild } from './configured-build'
-import { expect, test } from './fixtures'
+import { expect, onOneLayout, test } from './fixtures'
 
 /**
  * A build made with the content editor for a Git host (CMS_GIT_HOST): the editor opens at
@@ -9,16 +9,14 @@ import { expect, test } from './fixtures'
  * fails the test), and the site's pages keep their own policy, not weakened.
  */
 test.describe('a build with the content editor for GitHub', () => {
-  test.skip(({ isMobile }) => isMobile, 'one layout is enough for the wiring')
   // A ceiling, not a timing: the hook makes a whole production build, with the editor's 5 MB
   // bundle to compress, beside other tests and the journeys.
-  test.describe.configure({ mode: 'serial', timeout: 600_000 })
+  onOneLayout('one layout is enough for the wiring', 600_000)
 
   const site = new ConfiguredBuild('editor')
   let origin = ''
 
-  test.beforeAll(async ({ isMobile }) => {
-    test.skip(isMobile, 'one layout is enough for the wiring')
+  test.beforeAll(async () => {
     await site.start({
       CMS_GIT_HOST: 'github',
       CMS_REPO: 'gaspre/sitio-web',

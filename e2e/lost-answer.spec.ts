@@ -2,15 +2,16 @@
 // connection dropped on the way back): the page tries again with the same Idempotency-Key,
 // the visitor sees one success, the store holds one request and the sales inbox one mail.
 // A server of its own, with a real SMTP peer, on the suite's build.
-import { rm } from 'node:fs/promises'
 import { DOOR_PATH } from '../src/contract/demo-request-fields'
 import { startSmtpPeer, type SmtpPeer } from '../testing/server/delivery-peers'
 import { storedRequests } from '../testing/server/store'
-import { startSite, type RunningSite } from '../testing/site'
+import type { RunningSite } from '../testing/site'
+import { startOwnServer } from './own-server'
 import {
   alertDialog,
   expect,
   gotoHome,
+  onOneLayout,
   sendDemoRequest,
   submitButton,
   test,
@@ -20,28 +21,17 @@ import {
 const DATA_DIR = 'test-results/outbox-lost-answer'
 
 test.describe('when the answer to a demo request is lost', () => {
-  test.skip(({ isMobile }) => isMobile, 'one layout is enough for the network')
-  test.describe.configure({ mode: 'serial', timeout: 60_000 })
+  onOneLayout('one layout is enough for the network', 60_000)
 
   let smtp: SmtpPeer
   let site: RunningSite
 
-  test.beforeAll(async ({ isMobile }) => {
-    test.skip(isMobile, 'one layout is enough for the network')
-    await rm(DATA_DIR, { recursive: true, force: true })
+  test.beforeAll(async () => {
     smtp = await startSmtpPeer()
-    site = await startSite({
-      host: 'node',
-      // The build the suite's global setup made and serves: never built again under it.
-      build: { dir: 'dist' },
-      showErrors: true,
-      env: {
-        DATA_DIR,
-        LOG_LEVEL: 'warn',
-        SMTP_URL: smtp.url,
-        LEADS_MAIL_TO: 'ventas@gaspre.mx',
-        LEADS_MAIL_FROM: 'avisos@gaspre.mx',
-      },
+    site = await startOwnServer(DATA_DIR, {
+      SMTP_URL: smtp.url,
+      LEADS_MAIL_TO: 'ventas@gaspre.mx',
+      LEADS_MAIL_FROM: 'avisos@gaspre.mx',
     })
   })
 

@@ -53,10 +53,15 @@ async function holdScripts(page: Page): Promise<() => Promise<void>> {
   }
 }
 
-/** Opens the home page as soon as its HTML is there, whatever its scripts are doing. */
-async function openBeforeScripts(page: Page): Promise<void> {
+/**
+ * Opens the home page as soon as its HTML is there, its scripts held back (see holdScripts):
+ * what releases them.
+ */
+async function openBeforeScripts(page: Page): Promise<() => Promise<void>> {
+  const release = await holdScripts(page)
   await page.goto('/', { waitUntil: 'commit' })
   await expect(page.locator('[name="user_name"]')).toBeVisible()
+  return release
 }
 
 test.describe('before the scripts arrive', () => {
@@ -77,8 +82,7 @@ test.describe('before the scripts arrive', () => {
         }),
       ),
     )
-    const release = await holdScripts(page)
-    await openBeforeScripts(page)
+    const release = await openBeforeScripts(page)
     const values = demoRequest(uniqueEmail('tecleado'))
     await fillDemoForm(page, { ...values, message: '' })
     await release()
@@ -90,8 +94,7 @@ test.describe('before the scripts arrive', () => {
   test('a submit is shown as on its way at once and sent exactly once when they come', async ({
     page,
   }) => {
-    const release = await holdScripts(page)
-    await openBeforeScripts(page)
+    const release = await openBeforeScripts(page)
     const email = uniqueEmail('envio-temprano')
     const values = demoRequest(email)
     await fillDemoForm(page, values)
@@ -117,8 +120,7 @@ test.describe('before the scripts arrive', () => {
   }) => {
     const email = uniqueEmail('temprano-falla')
     await queueFaults(page, email, [{ status: 503, body: 'Service Unavailable' }])
-    const release = await holdScripts(page)
-    await openBeforeScripts(page)
+    const release = await openBeforeScripts(page)
     await sendDemoRequest(page, email)
     await release()
     const dialog = alertDialog(page)
@@ -130,8 +132,7 @@ test.describe('before the scripts arrive', () => {
   test('a held submit the page cannot validate shows the field messages, not a send', async ({
     page,
   }) => {
-    const release = await holdScripts(page)
-    await openBeforeScripts(page)
+    const release = await openBeforeScripts(page)
     const email = uniqueEmail('temprano-invalido')
     // The browser accepts this phone (type="tel" has no format); our rules do not.
     await sendDemoRequest(page, email, { user_phone: '12' })

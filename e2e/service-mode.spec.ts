@@ -3,7 +3,15 @@ import { readdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
-import { demoRequest, expect, gotoHome, sendDemoRequest, test, uniqueEmail } from './fixtures'
+import {
+  demoRequest,
+  expect,
+  gotoHome,
+  onOneLayout,
+  sendDemoRequest,
+  test,
+  uniqueEmail,
+} from './fixtures'
 import { ConfiguredBuild } from './configured-build'
 
 /**
@@ -14,10 +22,9 @@ import { ConfiguredBuild } from './configured-build'
 type Received = { url: string; body: Record<string, unknown> }
 
 test.describe('a build configured for the e-mail service', () => {
-  test.skip(({ isMobile }) => isMobile, 'one layout is enough for the wiring')
   // A ceiling, not a timing: the hook below makes a whole production build beside the other
   // worker's tests.
-  test.describe.configure({ mode: 'serial', timeout: 240_000 })
+  onOneLayout('one layout is enough for the wiring', 240_000)
 
   let api: Server
   let apiOrigin = ''
@@ -26,9 +33,7 @@ test.describe('a build configured for the e-mail service', () => {
   const received: Received[] = []
   let answer = { status: 200, body: 'OK' }
 
-  test.beforeAll(async ({ isMobile }) => {
-    // A describe-level skip does not stop this hook; two builds at once would share build/ssr.
-    test.skip(isMobile, 'one layout is enough for the wiring')
+  test.beforeAll(async () => {
     api = createServer((request, response) => {
       response.setHeader('access-control-allow-origin', '*')
       response.setHeader('access-control-allow-headers', 'content-type')

@@ -5,17 +5,10 @@ import { consent } from '../copy/site'
 import { ConsentBanner } from '../sections/consent-banner'
 import { CONSENT_KEY } from './consent'
 import { startConsent } from './consent-banner'
+import { dataLayerSteps } from '../../testing/data-layer'
 
 const CONTAINER = 'GTM-TEST123'
 const containerScript = () => document.head.querySelector('script[src*="gtm.js"]')
-const commands = () =>
-  (window.dataLayer ?? []).map((entry) =>
-    Object.prototype.toString.call(entry) === '[object Arguments]'
-      ? Array.from(entry as ArrayLike<unknown>)
-          .slice(0, 2)
-          .join(' ')
-      : (entry as { event?: string }).event,
-  )
 
 // The prerendered page: the banner and the footer's button, as on /tyc (no React needed).
 function renderPage() {
@@ -62,7 +55,7 @@ describe('consent before any tag', { timeout: 20_000 }, () => {
   it('asks after the first paint, with Consent Mode denied and no container meanwhile', async () => {
     const { banner } = renderPage()
     startConsent(CONTAINER)
-    expect(commands()).toEqual(['consent default'])
+    expect(dataLayerSteps(window.dataLayer)).toEqual(['consent default'])
     expect(banner).not.toBeVisible()
     await afterFirstPaint()
     expect(banner).toBeVisible()
@@ -76,7 +69,11 @@ describe('consent before any tag', { timeout: 20_000 }, () => {
     startConsent(CONTAINER)
     await afterFirstPaint()
     await userEvent.click(screen.getByRole('button', { name: 'Aceptar' }))
-    expect(commands()).toEqual(['consent default', 'consent update', 'gtm.js'])
+    expect(dataLayerSteps(window.dataLayer)).toEqual([
+      'consent default',
+      'consent update',
+      'gtm.js',
+    ])
     expect(Array.from(window.dataLayer![1] as ArrayLike<unknown>)[2]).toMatchObject({
       analytics_storage: 'granted',
       ad_storage: 'granted',
@@ -92,7 +89,7 @@ describe('consent before any tag', { timeout: 20_000 }, () => {
     await afterFirstPaint()
     await userEvent.click(screen.getByRole('button', { name: 'Rechazar' }))
     expect(banner).not.toBeVisible()
-    expect(commands()).toEqual(['consent default'])
+    expect(dataLayerSteps(window.dataLayer)).toEqual(['consent default'])
     expect(containerScript()).toBeNull()
     expect(JSON.parse(localStorage.getItem(CONSENT_KEY)!)).toMatchObject({ choice: 'denied' })
   })
@@ -102,7 +99,7 @@ describe('consent before any tag', { timeout: 20_000 }, () => {
     vi.useFakeTimers()
     const { banner } = renderPage()
     startConsent(CONTAINER)
-    expect(commands()).toEqual(['consent default', 'consent update'])
+    expect(dataLayerSteps(window.dataLayer)).toEqual(['consent default', 'consent update'])
     expect(containerScript()).toBeNull()
     vi.advanceTimersByTime(2000)
     expect(containerScript()).not.toBeNull()
@@ -115,7 +112,7 @@ describe('consent before any tag', { timeout: 20_000 }, () => {
     expect(banner).toBeVisible()
     expect(banner).toHaveFocus()
     await userEvent.click(screen.getByRole('button', { name: 'Rechazar' }))
-    expect(commands().slice(-1)).toEqual(['consent update'])
+    expect(dataLayerSteps(window.dataLayer).slice(-1)).toEqual(['consent update'])
     expect(Array.from(window.dataLayer!.at(-1) as ArrayLike<unknown>)[2]).toMatchObject({
       analytics_storage: 'denied',
     })
