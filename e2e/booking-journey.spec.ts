@@ -9,17 +9,9 @@ import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { booking } from '../testing/content'
 import type { RunningSite } from '../testing/site'
-import { startOwnServer } from './own-server'
+import { onOneLayout, startOwnServer } from './own-server'
 import { bookingPage } from '../src/contract/booking-text'
-import {
-  alertDialog,
-  expect,
-  gotoHome,
-  onOneLayout,
-  sendDemoRequest,
-  test,
-  uniqueEmail,
-} from './fixtures'
+import { alertDialog, expect, gotoHome, sendDemoRequest, test, uniqueEmail } from './fixtures'
 
 const DATA_DIR = 'test-results/outbox-booking-journey'
 const TEAM_FILE = resolve('test-results/booking-journey/equipo.yml')

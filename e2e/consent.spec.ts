@@ -4,15 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { consent } from '../testing/content'
 import { dataLayerSteps } from '../testing/data-layer'
-import {
-  demoRequest,
-  expect,
-  fillDemoForm,
-  onOneLayout,
-  submitButton,
-  test,
-  uniqueEmail,
-} from './fixtures'
+import { demoRequest, expect, fillDemoForm, submitButton, test, uniqueEmail } from './fixtures'
+import { onOneLayout } from './own-server'
 import { ConfiguredBuild } from './configured-build'
 
 /**

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { OUTBOX_DIR } from '../playwright.config'
 import { DOOR_PATH } from '../src/contract/demo-request-fields'
+import { demoForm } from '../testing/content'
 import {
   alertDialog,
   clearFaults,
@@ -17,8 +18,6 @@ import {
   test,
   uniqueEmail,
 } from './fixtures'
-
-const ERROR_PREFIX = 'Hubo un problema al enviar el mensaje: '
 
 test.describe('demo request form', () => {
   // What the form checks and sends, and what the server answers, is the same at any width:
@@ -110,7 +109,7 @@ test.describe('demo request form', () => {
       await submitButton(page).click()
       const alert = alertDialog(page)
       await expect(alert.getByRole('heading')).toHaveText('¡Error!')
-      await expect(alert).toContainText(`${ERROR_PREFIX}${body}`)
+      await expect(alert).toContainText(`${demoForm.alert.errorPrefix}${body}`)
       await alert.getByRole('button', { name: 'Aceptar' }).click()
       for (const [name, value] of Object.entries(values))
         await expect(page.locator(`[name="${name}"]`)).toHaveValue(value)
@@ -132,7 +131,7 @@ test.describe('demo request form', () => {
     await sendDemoRequest(page, email)
     await expect(submitButton(page)).toHaveAccessibleName('Enviando…')
     await expect(alertDialog(page)).toBeHidden()
-    await expect(alertDialog(page)).toContainText(`${ERROR_PREFIX}Network Error`, {
+    await expect(alertDialog(page)).toContainText(`${demoForm.alert.errorPrefix}Network Error`, {
       timeout: 15_000,
     })
     await alertDialog(page).getByRole('button', { name: 'Aceptar' }).click()
@@ -187,7 +186,7 @@ test.describe('demo request form', () => {
     await expect(alertDialog(page)).toBeHidden()
     await runClockUntil(() => alertDialog(page).isVisible())
     await expect(alertDialog(page)).toContainText(
-      `${ERROR_PREFIX}el servicio de envío no respondió en 15 segundos`,
+      `${demoForm.alert.errorPrefix}el servicio de envío no respondió en 15 segundos`,
     )
     await expect(submitButton(page)).toHaveAccessibleName('Enviar solicitud')
   })
@@ -243,7 +242,7 @@ test.describe('demo request form', () => {
       if (new URL(request.url()).pathname.startsWith('/api/')) sends.push(request.url())
     })
     await sendDemoRequest(page, email)
-    await expect(alertDialog(page)).toContainText(`${ERROR_PREFIX}Too Many Requests`)
+    await expect(alertDialog(page)).toContainText(`${demoForm.alert.errorPrefix}Too Many Requests`)
     expect(sends).toEqual([])
     expect(await storedRequests(email)).toHaveLength(1)
   })

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { hero } from '../testing/content'
 import { ConfiguredBuild } from './configured-build'
-import { expect, onOneLayout, test } from './fixtures'
+import { expect, test } from './fixtures'
+import { onOneLayout } from './own-server'
 
 /**
  * A build made with the content editor for a Git host (CMS_GIT_HOST): the editor opens at

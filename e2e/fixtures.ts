@@ -46,19 +46,6 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect }
 
-/**
- * For a describe block whose beforeAll starts a server or makes a build of its own: one layout
- * (the desktop's) runs it, its tests in order, each within `timeout` (the hook counts against
- * the first; two builds at once would share build/ssr). A describe-level skip does not stop a
- * beforeAll hook; a skip in a beforeAll registered before it does (Playwright runs no further
- * beforeAll of the block once one skips).
- */
-export function onOneLayout(reason: string, timeout: number): void {
-  test.skip(({ isMobile }) => isMobile, reason)
-  test.describe.configure({ mode: 'serial', timeout })
-  test.beforeAll(({ isMobile }) => test.skip(isMobile, reason))
-}
-
 /** A unique e-mail per test, so parallel tests never read each other's requests. */
 export const uniqueEmail = (label: string, domain = '@prueba.mx') =>
   `${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Date.now()}-${Math.floor(Math.random() * 1e6)}${domain}`

@@ -6,12 +6,11 @@ import { DOOR_PATH } from '../src/contract/demo-request-fields'
 import { startSmtpPeer, type SmtpPeer } from '../testing/server/delivery-peers'
 import { storedRequests } from '../testing/server/store'
 import type { RunningSite } from '../testing/site'
-import { startOwnServer } from './own-server'
+import { onOneLayout, startOwnServer } from './own-server'
 import {
   alertDialog,
   expect,
   gotoHome,
-  onOneLayout,
   sendDemoRequest,
   submitButton,
   test,

@@ -3,15 +3,8 @@ import { readdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
-import {
-  demoRequest,
-  expect,
-  gotoHome,
-  onOneLayout,
-  sendDemoRequest,
-  test,
-  uniqueEmail,
-} from './fixtures'
+import { demoRequest, expect, gotoHome, sendDemoRequest, test, uniqueEmail } from './fixtures'
+import { onOneLayout } from './own-server'
 import { ConfiguredBuild } from './configured-build'
 
 /**
