@@ -7,9 +7,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
-import { booking } from '../testing/content'
+import { booking, bookingPage } from '../testing/content'
 import { startSite, type RunningSite } from '../testing/site'
-import { bookingPage } from '../src/contract/booking-text'
 import {
   alertDialog,
   demoRequest,

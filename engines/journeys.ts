@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { anchors } from '../src/copy/anchors'
 import {
+  bookingPage,
   carousel,
   demoForm,
   header,
@@ -14,7 +15,6 @@ import {
   navLinks,
   termsPage,
 } from '../testing/content'
-import { bookingPage } from '../src/contract/booking-text'
 import { doorRefusals } from '../src/contract/lead-server-text'
 import { FULL_DISK_DOMAIN } from '../testing/full-disk.mjs'
 import { storedRequests as storedInDataDir } from '../testing/server/store'

@@ -5,16 +5,18 @@
 // time at the same moment get one meeting between them, on SQLite and on two servers sharing
 // PostgreSQL.
 import { createHash, randomUUID } from 'node:crypto'
+import { rm } from 'node:fs/promises'
 import { DOMParser, type Element } from '@xmldom/xmldom'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bookingAnswers } from '../../src/contract/booking-text.js'
+import { bookingAnswers, bookingPage } from '../../testing/content.js'
 import {
   appOnTemporaryStore,
   type AppOnStore,
 } from '../../testing/server/app-on-temporary-store.js'
 import { DEMO_PARAMS, multipartBody, sendToDoor } from '../../testing/server/demo-request.js'
 import { SEND_FORM_PATH } from '../../src/contract/demo-request.js'
+import { makeFakeDist, OWN_SERVER_BUILD } from '../../testing/server/fake-dist.js'
 import { fakeDistForThisFile, undoneAfterEach } from '../../testing/server/per-file.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
 import { startRadicale, type Radicale } from '../../testing/server/radicale.js'
@@ -33,6 +35,7 @@ import { startSmtpPeer } from '../../testing/server/delivery-peers.js'
 import type { NoticePayload } from '../store/records.js'
 import { asJson, formatRecord } from '../cli/listing.js'
 import { DemoRequests } from '../demo-requests/demo-requests.js'
+import { SiteBuildError } from '../http/index.js'
 import { DeliveryWorker } from '../delivery/worker.js'
 import { parseTeam } from '../settings/team-file.js'
 import { parseWorkingHours } from '../settings/working-hours.js'
@@ -85,11 +88,13 @@ const utc = (at: number) => new Date(at).toISOString().replace('.000Z', 'Z')
 const JSON_ACCEPT = { accept: 'application/json' }
 
 /** An app whose rep's calendar is `calendar`, on a store of its own (or PostgreSQL's). */
-async function bookingApp(options: { databaseUrl?: string; calendar?: string } = {}) {
+async function bookingApp(
+  options: { databaseUrl?: string; calendar?: string; distDir?: string } = {},
+) {
   const now = () => FRIDAY_EVENING
   let reader: CalendarReader | null = null
   const app = await appOnTemporaryStore({
-    distDir: dist.dist,
+    distDir: options.distDir ?? dist.dist,
     ...(options.databaseUrl !== undefined && { databaseUrl: options.databaseUrl }),
     bookings: (store: LeadStore) => {
       const members = team(options.calendar ?? collection)
@@ -248,7 +253,7 @@ describe('booking a demo from the rep’s calendar', () => {
     })
     expect(answer.status).toBe(200)
     const stated = page(answer.text)
-    expect(stated.all('h1')[0]!.textContent).toBe('Tu demostración está agendada')
+    expect(stated.all('h1')[0]!.textContent).toBe(bookingPage.meetingTitle)
     expect(stated.text).toContain('Lunes, 26 de octubre, 09:30')
     expect(stated.text).toContain('Ana López')
     expect(stated.all('a').map((link) => link.getAttribute('href'))).toContain(
@@ -325,6 +330,16 @@ describe('booking a demo from the rep’s calendar', () => {
     const shown = page((await app.request(landing, { headers: { accept: 'text/html' } })).text)
     expect(shown.all('h1')[0]!.textContent).toBe('Recibimos tu solicitud')
     expect(shown.all('fieldset').length).toBeGreaterThan(0)
+  })
+
+  it('a build made before the booking, without its words, stops the start: build again', async () => {
+    const old = await makeFakeDist({ ...OWN_SERVER_BUILD, bookingTexts: null })
+    cleanups.push(() => rm(old.root, { recursive: true, force: true }))
+    await expect(bookingApp({ distDir: old.dist })).rejects.toThrow(
+      new SiteBuildError(
+        `${old.dist} was built before the booking of a demo and has none of its words: run npm run build again.`,
+      ),
+    )
   })
 
   it('the rep whose turn it is decides: a rep without a calendar offers no booking', async () => {
