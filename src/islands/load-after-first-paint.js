@@ -7,9 +7,8 @@
 // without paint timing adds them after the first frame instead (a requestAnimationFrame
 // callback runs just before that paint, a task queued from it just after). Without JavaScript
 // nothing here runs, and the page is the same.
-// At the same moment it marks the page as painted (`data-painted` on <html>): the pictures below
-// the first screen wait for it (decision 031), since each one is built, as a document of its
-// own, as soon as a frame lays it out near the viewport.
+// Then it also marks <html data-painted>, which the pictures below the first screen wait for
+// (decision 031).
 ;(function () {
   function showPictures() {
     document.documentElement.setAttribute('data-painted', '')
@@ -53,8 +52,8 @@
     painted()
   })
   observer.observe({ type: 'paint', buffered: true })
-  // A browser that reports paint timing but not this paint (a headless capture in virtual time)
-  // still shows the pictures, a second after its first frame; the scripts keep waiting.
+  // Where this paint is never reported (a headless capture in virtual time), the pictures still
+  // show a second after the first frame; the scripts keep waiting.
   requestAnimationFrame(function () {
     setTimeout(showPictures, 1000)
   })
