@@ -254,7 +254,8 @@ describe('booking a demo from the rep’s calendar', () => {
     expect(answer.status).toBe(200)
     const stated = page(answer.text)
     expect(stated.all('h1')[0]!.textContent).toBe(bookingPage.meetingTitle)
-    expect(stated.text).toContain('Lunes, 26 de octubre, 09:30')
+    // The zone's name, then the zone itself in parentheses: never one bracket inside another.
+    expect(stated.text).toMatch(/Lunes, 26 de octubre, 09:30, [^()]+ \(Europe\/Madrid\)/)
     expect(stated.text).toContain('Ana López')
     expect(stated.all('a').map((link) => link.getAttribute('href'))).toContain(
       'https://meet.example.com/ana',

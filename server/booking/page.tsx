@@ -65,9 +65,9 @@ function zoneName(zone: string, at: number): string {
   return generic === undefined ? zone : `${generic} (${zone.replace(/_/g, ' ')})`
 }
 
-/** «Martes, 1 de diciembre, 10:00 (hora del centro de México…)». */
+/** «Martes, 1 de diciembre, 10:00, hora del centro de México (America/Mexico City)». */
 const meetingWhen = (at: number, zone: string): string =>
-  `${dayName(at, zone)}, ${hourOf(at, zone)} (${zoneName(zone, at)})`
+  `${dayName(at, zone)}, ${hourOf(at, zone)}, ${zoneName(zone, at)}`
 
 /** The free starts by day, in the zone: a fieldset each. */
 function days(times: readonly number[], zone: string): { day: string; times: number[] }[] {
