@@ -615,7 +615,7 @@ describe("a person's meetings and their privacy", () => {
       rep: 'ana@gaspre.mx',
     })
     expect(formatRecord(stored!, 1, 'Europe/Madrid')).toContain(
-      'Demostración:       viernes, 30 de octubre de 2026, 10:30 (Europe/Madrid), con ana@gaspre.mx',
+      'Demo:               viernes, 30 de octubre de 2026, 10:30 (Europe/Madrid), con ana@gaspre.mx',
     )
 
     const demoRequests = new DemoRequests({
