@@ -1,9 +1,13 @@
 // npm run bench: Lighthouse (its Node API, default mobile config, simulated throttling) RUNS
 // times per page against the production server, and on the conventional SPA peer's `/` in the
 // same runs (benches/peer.mjs), the median run by Lighthouse's own computeMedianRun, its HTML
-// report, the largest paint's element and its phases, then the scroll trace of scroll.mjs.
+// report, the largest paint's element and its phases, then the scroll trace of scroll.mjs. Each
+// run also prints the two estimates Lighthouse averages into its largest paint (its simulation,
+// Lantern: an optimistic one, and a pessimistic one that counts every request and every task
+// that laid anything out before that paint), so a gap to the first paint can be traced.
 //   --no-build  bench the existing build;  --dir=DIR  bench another build (an earlier dist/)
 //   --runs=N    runs per page (3);  --no-peer  ours alone;  --no-scroll  no scroll trace
+//   --only=/,/tyc  our pages to measure (all by default); the peer's `/` still runs beside them
 //   CHROMIUM_PATH picks the browser.
 // Writes bench-results/lighthouse.json and bench-results/lighthouse-<page>.html.
 import { execFileSync } from 'node:child_process'
@@ -24,7 +28,14 @@ const argv = process.argv.slice(2)
 const option = (/** @type {string} */ name) => argv.includes(name)
 const valueOf = (/** @type {string} */ name) =>
   argv.find((arg) => arg.startsWith(`${name}=`))?.split('=')[1]
-const PAGES = { '/': 'home', '/tyc': 'terms' }
+const ALL_PAGES = { '/': 'home', '/tyc': 'terms' }
+const ONLY = valueOf('--only')?.split(',')
+const unknownPage = ONLY?.find((path) => !(path in ALL_PAGES))
+if (unknownPage !== undefined)
+  throw new Error(`--only takes ${Object.keys(ALL_PAGES).join(', ')}, not '${unknownPage}'`)
+const PAGES = Object.fromEntries(
+  Object.entries(ALL_PAGES).filter(([path]) => ONLY === undefined || ONLY.includes(path)),
+)
 const PEER_PAGES = { '/': 'peer-home' }
 const RUNS = Number(valueOf('--runs') ?? 3)
 const DIR = resolve(valueOf('--dir') ?? 'dist')
@@ -43,7 +54,12 @@ async function lighthouseRun(url) {
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   })
   try {
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: CATEGORIES })
+    const result = await lighthouse(
+      url,
+      // predictive-perf is in no category: it reports the simulation's two estimates.
+      { port: chrome.port, onlyCategories: CATEGORIES, onlyAudits: ['predictive-perf'] },
+      { extends: 'lighthouse:default', audits: ['predictive-perf'] },
+    )
     if (result?.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message)
     return result.lhr
   } finally {
@@ -70,7 +86,16 @@ const figures = (lhr) => ({
     Object.entries(METRICS).map(([name, [audit]]) => [name, lhr.audits[audit].numericValue]),
   ),
   largestPaint: largestPaint(lhr),
+  lantern: lanternEstimates(lhr),
 })
+
+/** The simulation's optimistic and pessimistic largest paint, whose mean Lighthouse reports. */
+function lanternEstimates(lhr) {
+  const values = lhr.audits['predictive-perf']?.details?.items?.[0]
+  return values
+    ? { optimisticLCP: values.optimisticLCP, pessimisticLCP: values.pessimisticLCP }
+    : undefined
+}
 
 if (!option('--no-build') && !valueOf('--dir'))
   execFileSync('npm', ['run', 'build'], { stdio: 'inherit' })
@@ -142,11 +167,18 @@ try {
     ),
   )
   console.log(
-    'Runs (FCP / LCP / TBT, ms) and the largest paint of the median run, with its phases:',
+    'Runs (FCP / LCP / TBT, ms; in brackets the simulated LCP, optimistic – pessimistic) and the largest paint of the median run, with its phases:',
   )
+  const estimates = (run) =>
+    run.lantern
+      ? ` [${Math.round(run.lantern.optimisticLCP)}–${Math.round(run.lantern.pessimisticLCP)}]`
+      : ''
   for (const [path, { median, runs }] of Object.entries(results.pages)) {
     const each = runs
-      .map((run) => `${Math.round(run.FCP)}/${Math.round(run.LCP)}/${Math.round(run.TBT)}`)
+      .map(
+        (run) =>
+          `${Math.round(run.FCP)}/${Math.round(run.LCP)}/${Math.round(run.TBT)}${estimates(run)}`,
+      )
       .join('  ')
     const { element, phases } = median.largestPaint
     const phaseText = Object.entries(phases)

@@ -64,3 +64,62 @@ test.describe('the first screen shows the product', () => {
     for (const start of scripts) expect(start).toBeGreaterThanOrEqual(headline)
   })
 })
+
+test.describe('the pictures below the first screen', () => {
+  test('are not built before the headline is shown, and keep their place', async ({ page }) => {
+    // Each picture is an SVG document that Chromium parses and lays out in a task of its own as
+    // soon as it is requested, and a lazy picture is requested by the first frame that lays it
+    // out near the viewport. Built between that frame and its presentation, they are work
+    // before the headline's paint in Lighthouse's model of the largest paint (decision 031).
+    await page.addInitScript(() => {
+      // Registered before the page's own observer, so it runs first on the same entry.
+      new PerformanceObserver((list, observer) => {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return
+        observer.disconnect()
+        const pictures = [...document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')]
+        Object.assign(window, {
+          atFirstPaint: {
+            built: pictures.filter((picture) => picture.naturalWidth > 0).length,
+            boxes: pictures.map((picture) => {
+              const box = picture.parentElement!.getBoundingClientRect()
+              return { top: box.top + scrollY, height: box.height }
+            }),
+          },
+        })
+      }).observe({ type: 'paint', buffered: true })
+    })
+    await gotoHome(page)
+    type Box = { top: number; height: number }
+    const atFirstPaint = await page.evaluate(
+      () => (window as unknown as { atFirstPaint: { built: number; boxes: Box[] } }).atFirstPaint,
+    )
+    expect(atFirstPaint.boxes.length).toBeGreaterThan(0)
+    expect(atFirstPaint.built).toBe(0)
+
+    // Once shown, each picture is there, in the box that held its place.
+    // The slides' pictures (not the copy of the first one that the carousel adds), then the logos.
+    const pictures = page.locator(
+      '[data-carousel-viewport] [role="group"] img, #nuestros-clientes img',
+    )
+    for (const picture of [
+      page.locator('[data-carousel-viewport] img').first(),
+      page.locator('#nuestros-clientes').getByRole('img').last(),
+    ]) {
+      await picture.scrollIntoViewIfNeeded()
+      await expect(picture).toBeVisible()
+      await expect
+        .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+        .toBeGreaterThan(0)
+    }
+    const boxes = await pictures.evaluateAll((images) =>
+      images.map((image) => {
+        const box = image.parentElement!.getBoundingClientRect()
+        return { top: box.top + scrollY, height: box.height }
+      }),
+    )
+    atFirstPaint.boxes.forEach((box, index) => {
+      expect(boxes[index]!.top).toBeCloseTo(box.top, 0)
+      expect(boxes[index]!.height).toBeCloseTo(box.height, 0)
+    })
+  })
+})

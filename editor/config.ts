@@ -56,7 +56,7 @@ const FILES: Record<ContentFileName, { label: string; description: string }> = {
   },
   'formulario.yml': {
     label: 'Formulario de demo',
-    description: 'Etiquetas, ayudas, errores y avisos del formulario.',
+    description: 'Etiquetas, ayudas, errores y avisos del formulario, y la agenda de la demo.',
   },
   'tyc.yml': {
     label: 'Términos y privacidad: la página',

@@ -18,6 +18,11 @@ export interface EngineDriver {
   setViewport(width: number, height: number): Promise<void>
   /** A real pointer click at the centre of the first element matching `selector`, scrolled into view. */
   click(selector: string): Promise<void>
+  /**
+   * A click that loads another page (a form's plain post, its redirect): resolves once the new
+   * page has loaded.
+   */
+  clickToNavigate(selector: string): Promise<void>
   /** A real pointer click at a point of the viewport. */
   clickAt(x: number, y: number): Promise<void>
   /** Empties a field and types into it key by key. */
@@ -32,7 +37,12 @@ export interface EngineDriver {
   close(): Promise<void>
 }
 
-export type LaunchEngine = (origin: string) => Promise<EngineDriver>
+export interface LaunchOptions {
+  /** false: the browser runs no script of any page, as a visitor's with JavaScript off. */
+  javaScript?: boolean
+}
+
+export type LaunchEngine = (origin: string, options?: LaunchOptions) => Promise<EngineDriver>
 
 /**
  * Installed in every page: it records what a visitor's browser would report as a script error.

@@ -1,4 +1,4 @@
 import { describeJourneys } from './journeys'
 import { launchFirefox } from './puppeteer-driver'
 
-describeJourneys('firefox', launchFirefox)
+describeJourneys('firefox', launchFirefox, { booking: true })

@@ -1,6 +1,10 @@
 // Chromium (over the DevTools protocol) and Firefox (over WebDriver BiDi), both through
 // puppeteer-core and the browsers Debian installs: nothing is downloaded.
-import puppeteer, { type Browser, type LaunchOptions, type Page } from 'puppeteer-core'
+import puppeteer, {
+  type Browser,
+  type LaunchOptions as PuppeteerLaunchOptions,
+  type Page,
+} from 'puppeteer-core'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../testing/chromium.mjs'
 import { waitUntil } from '../testing/wait-until.js'
 import {
@@ -9,6 +13,7 @@ import {
   type Engine,
   type EngineDriver,
   type LaunchEngine,
+  type LaunchOptions,
 } from './driver'
 
 /** What Firefox says when a script reads a property of a window of another origin. */
@@ -16,7 +21,7 @@ const CROSS_ORIGIN_ACCESS = /^uncaught: Error: Permission denied to access prope
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'
 
-const launchOptions: Record<'chromium' | 'firefox', LaunchOptions> = {
+const launchOptions: Record<'chromium' | 'firefox', PuppeteerLaunchOptions> = {
   chromium: { browser: 'chrome', executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   firefox: {
     browser: 'firefox',
@@ -36,6 +41,7 @@ class PuppeteerDriver implements EngineDriver {
     readonly origin: string,
     private readonly browser: Browser,
     private readonly page: Page,
+    private readonly javaScript: boolean,
   ) {
     page.on('pageerror', (error) => {
       this.reported.push(`uncaught: ${error instanceof Error ? error.message : String(error)}`)
@@ -66,6 +72,7 @@ class PuppeteerDriver implements EngineDriver {
   }
 
   async click(selector: string): Promise<void> {
+    if (!this.javaScript) return this.clickWithoutScripts(selector)
     // A click lands where the element was measured; the page scrolls smoothly (to an invalid
     // field, to an anchor), so the element is brought into view and left to settle first.
     await this.page.$eval(selector, async (element) => {
@@ -81,6 +88,23 @@ class PuppeteerDriver implements EngineDriver {
       }
     })
     await this.page.click(selector)
+  }
+
+  /**
+   * With the page's scripts off, puppeteer's own click closed Firefox's session (ESR 153.8);
+   * a pointer click at the element's centre does not. Nothing on such a page scrolls smoothly.
+   */
+  private async clickWithoutScripts(selector: string): Promise<void> {
+    const { x, y } = await this.page.$eval(selector, (element) => {
+      element.scrollIntoView({ block: 'center', behavior: 'instant' })
+      const box = element.getBoundingClientRect()
+      return { x: box.left + box.width / 2, y: box.top + box.height / 2 }
+    })
+    await this.page.mouse.click(x, y)
+  }
+
+  async clickToNavigate(selector: string): Promise<void> {
+    await Promise.all([this.page.waitForNavigation({ waitUntil: 'load' }), this.click(selector)])
   }
 
   async clickAt(x: number, y: number): Promise<void> {
@@ -130,11 +154,22 @@ class PuppeteerDriver implements EngineDriver {
 
 const launchWithPuppeteer =
   (engine: 'chromium' | 'firefox'): LaunchEngine =>
-  async (origin) => {
-    const browser = await puppeteer.launch({ ...launchOptions[engine], headless: true })
+  async (origin, { javaScript = true }: LaunchOptions = {}) => {
+    const options = launchOptions[engine]
+    const browser = await puppeteer.launch({
+      ...options,
+      // Firefox over BiDi has no command to turn a page's scripts off (ESR 153.8 answers
+      // "unknown command emulation.setScriptingEnabled"): its preference does it for the browser.
+      ...(!javaScript &&
+        engine === 'firefox' && {
+          extraPrefsFirefox: { ...options.extraPrefsFirefox, 'javascript.enabled': false },
+        }),
+      headless: true,
+    })
     const page = (await browser.pages())[0] ?? (await browser.newPage())
-    await page.evaluateOnNewDocument(ERROR_COLLECTOR)
-    return new PuppeteerDriver(engine, origin, browser, page)
+    if (javaScript) await page.evaluateOnNewDocument(ERROR_COLLECTOR)
+    else if (engine === 'chromium') await page.setJavaScriptEnabled(false)
+    return new PuppeteerDriver(engine, origin, browser, page, javaScript)
   }
 
 export const launchChromium = launchWithPuppeteer('chromium')

@@ -12,6 +12,7 @@ import {
   type EngineDriver,
   type Key,
   type LaunchEngine,
+  type LaunchOptions,
 } from './driver'
 
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? 'WebKitWebDriver'
@@ -44,6 +45,7 @@ class WebKitDriver implements EngineDriver {
     readonly origin: string,
     private readonly client: Client,
     private readonly server: ChildProcess,
+    private readonly javaScript: boolean,
   ) {}
 
   /**
@@ -66,7 +68,7 @@ class WebKitDriver implements EngineDriver {
     // Classic WebDriver has no hook before a page's scripts run, so the collector starts at
     // the load event: it misses an error thrown while the page's first script runs, which the
     // journeys still notice as a page that does not work. Hydration comes after load.
-    await this.client.executeScript(ERROR_COLLECTOR, [])
+    if (this.javaScript) await this.client.executeScript(ERROR_COLLECTOR, [])
   }
 
   async setViewport(width: number, height: number): Promise<void> {
@@ -76,6 +78,25 @@ class WebKitDriver implements EngineDriver {
 
   async click(selector: string): Promise<void> {
     await this.client.elementClick(await this.element(selector))
+  }
+
+  async clickToNavigate(selector: string): Promise<void> {
+    // The page that was, marked; the driver's own scripts run even when the page's do not.
+    await this.client.executeScript('window.__leftBehind = true', [])
+    await this.click(selector)
+    await waitUntil(
+      async () => {
+        const loaded = await this.client
+          .executeScript(
+            "return window.__leftBehind !== true && document.readyState === 'complete'",
+            [],
+          )
+          // Asked while the next page replaces this one.
+          .catch(() => false)
+        return loaded === true
+      },
+      { what: 'the next page has loaded', timeoutMs: 10_000, intervalMs: 100 },
+    )
   }
 
   async clickAt(x: number, y: number): Promise<void> {
@@ -178,7 +199,10 @@ async function waitUntilReady(base: string, server: ChildProcess): Promise<void>
   )
 }
 
-export const launchWebKit: LaunchEngine = async (origin) => {
+export const launchWebKit: LaunchEngine = async (
+  origin,
+  { javaScript = true }: LaunchOptions = {},
+) => {
   const port = await freePort()
   const server = spawn(
     'xvfb-run',
@@ -198,12 +222,18 @@ export const launchWebKit: LaunchEngine = async (origin) => {
       capabilities: {
         'webkitgtk:browserOptions': {
           binary: MINIBROWSER_PATH,
-          // Full screen drops the toolbar, whose width would keep the window wider than a phone.
-          args: ['--automation', '--full-screen'],
+          // Full screen drops the toolbar, whose width would keep the window wider than a phone;
+          // scripts go off by a WebKitSettings property, as MiniBrowser takes them
+          // (--help-websettings).
+          args: [
+            '--automation',
+            '--full-screen',
+            ...(javaScript ? [] : ['--enable-javascript=false']),
+          ],
         },
       },
     })
-    return new WebKitDriver(origin, client, server)
+    return new WebKitDriver(origin, client, server, javaScript)
   } catch (error) {
     stopDriver(server)
     throw error

@@ -1,4 +1,4 @@
 import { describeJourneys } from './journeys'
 import { launchWebKit } from './webdriver-driver'
 
-describeJourneys('webkit', launchWebKit)
+describeJourneys('webkit', launchWebKit, { booking: true })

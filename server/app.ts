@@ -25,7 +25,7 @@ import proxyAddr from '@fastify/proxy-addr'
 import { ConnectionLimits, type ConnectionCounts } from './http/index.js'
 import { BODY_LIMIT, demoIntake } from './intake/index.js'
 import { DEFAULT_TIMEOUTS, type ServerLimits, type ServerTimeouts } from './intake/index.js'
-import { fieldMessagesFrom, type FieldMessageTexts } from '../src/contract/demo-request-fields.js'
+import { fieldMessagesFrom } from '../src/contract/demo-request-fields.js'
 import type { Readiness } from './store/index.js'
 import type { DemoRequests } from './demo-requests/index.js'
 import { COMPRESSIBLE } from './http/index.js'
@@ -41,7 +41,7 @@ import {
   isEditorPath,
   securityHeaders,
 } from './http/index.js'
-import { readSiteBuild, type SiteBuild } from './http/index.js'
+import { readSiteBuild, SiteBuildError, type SiteBuild } from './http/index.js'
 import { TEXT, clientErrorStatus, sendText } from './http/index.js'
 import { whatsappWebhook } from './channels/whatsapp/index.js'
 import { bookingRoutes } from './booking/index.js'
@@ -396,7 +396,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   })
 
   if (demoRequests !== null) {
-    registerLeadIntake(app, demoRequests, limits, build.formMessages ?? null)
+    registerLeadIntake(app, demoRequests, limits, build, distDir)
   }
   return app
 }
@@ -409,8 +409,9 @@ function registerLeadIntake(
   app: FastifyInstance,
   demoRequests: DemoRequests,
   limits: ServerLimits,
-  /** The form's messages for the door's answers, as the build wrote them (dist/.site.json). */
-  formMessages: FieldMessageTexts | null,
+  /** The form's messages for the door's answers and the booking's words (dist/.site.json). */
+  { formMessages, bookingTexts }: Pick<SiteBuild, 'formMessages' | 'bookingTexts'>,
+  distDir: string,
 ): void {
   const keys = demoRequests.whatsappKeys
   if (keys !== null) {
@@ -421,7 +422,14 @@ function registerLeadIntake(
   }
   const { bookings } = demoRequests
   // The booking's address, its JSON and its pages without JavaScript (decision 026).
-  if (bookings !== null) app.register(bookingRoutes, { bookings })
+  if (bookings !== null) {
+    if (bookingTexts === null) {
+      throw new SiteBuildError(
+        `${distDir} was built before the booking of a demo and has none of its words: run npm run build again.`,
+      )
+    }
+    app.register(bookingRoutes, { bookings, texts: bookingTexts })
+  }
   app.register(demoIntake, {
     demoRequests,
     limits,

@@ -31,6 +31,8 @@ import { TermsPage } from './pages/terms-page'
 import holdEarlySubmits from './islands/hold-early-submits.js?raw'
 import loadAfterFirstPaint from './islands/load-after-first-paint.js?raw'
 import { escapeHtml } from './contract/escape-html'
+import bookingAnswers from '../content/formulario.yml?field=bookingAnswers'
+import bookingPage from '../content/formulario.yml?field=bookingPage'
 import formContent from '../content/formulario.yml?field=demoForm'
 
 export type RenderedPage = {
@@ -134,6 +136,9 @@ export function describeBuild(env: Env, inlineStyles: readonly string[]) {
             tooLong: formContent.errors.tooLong,
           }
         : null,
+    // What the booking's pages and answers say (server/booking/), as a marketer wrote it.
+    bookingTexts:
+      mail.mode === 'own-server' ? { page: bookingPage, answers: bookingAnswers } : null,
     siteUrl: parseSiteUrl(env),
     pages: Object.values(pages),
   }

@@ -16,7 +16,9 @@ const form = readContentFile('formulario.yml')
 export const { contact, header, footer, consent } = site
 export const navLinks = header.links
 export const { hero, heroActions, heroBoard, videoDialog, clients, pillars, videoSection } = home
-export const { fallbackMessage, booking } = form
+export const { fallbackMessage, booking, bookingPage, bookingAnswers } = form
+/** The booking's words as the build hands them to the server (dist/.site.json). */
+export const bookingTexts = { page: bookingPage, answers: bookingAnswers }
 
 export const carousel = withCarouselControls(home.carousel)
 export const demoForm = withFormMessages(form.demoForm)

@@ -5,16 +5,18 @@
 // time at the same moment get one meeting between them, on SQLite and on two servers sharing
 // PostgreSQL.
 import { createHash, randomUUID } from 'node:crypto'
+import { rm } from 'node:fs/promises'
 import { DOMParser, type Element } from '@xmldom/xmldom'
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
-import { bookingAnswers } from '../../src/contract/booking-text.js'
+import { bookingAnswers, bookingPage } from '../../testing/content.js'
 import {
   appOnTemporaryStore,
   type AppOnStore,
 } from '../../testing/server/app-on-temporary-store.js'
 import { DEMO_PARAMS, multipartBody, sendToDoor } from '../../testing/server/demo-request.js'
 import { SEND_FORM_PATH } from '../../src/contract/demo-request.js'
+import { makeFakeDist, OWN_SERVER_BUILD } from '../../testing/server/fake-dist.js'
 import { fakeDistForThisFile, undoneAfterEach } from '../../testing/server/per-file.js'
 import { freshDatabase } from '../../testing/server/postgres.js'
 import { repCalendarForThisFile } from '../../testing/server/radicale.js'
@@ -32,6 +34,7 @@ import { startSmtpPeer } from '../../testing/server/delivery-peers.js'
 import type { NoticePayload } from '../store/records.js'
 import { asJson, formatRecord } from '../cli/listing.js'
 import { DemoRequests } from '../demo-requests/demo-requests.js'
+import { SiteBuildError } from '../http/index.js'
 import { DeliveryWorker } from '../delivery/worker.js'
 import { parseTeam } from '../settings/team-file.js'
 import { parseWorkingHours } from '../settings/working-hours.js'
@@ -77,11 +80,13 @@ const utc = (at: number) => new Date(at).toISOString().replace('.000Z', 'Z')
 const JSON_ACCEPT = { accept: 'application/json' }
 
 /** An app whose rep's calendar is `calendar`, on a store of its own (or PostgreSQL's). */
-async function bookingApp(options: { databaseUrl?: string; calendar?: string } = {}) {
+async function bookingApp(
+  options: { databaseUrl?: string; calendar?: string; distDir?: string } = {},
+) {
   const now = () => FRIDAY_EVENING
   let reader: CalendarReader | null = null
   const app = await appOnTemporaryStore({
-    distDir: dist.dist,
+    distDir: options.distDir ?? dist.dist,
     ...(options.databaseUrl !== undefined && { databaseUrl: options.databaseUrl }),
     bookings: (store: LeadStore) => {
       const members = team(options.calendar ?? repCalendar.collection)
@@ -240,8 +245,9 @@ describe('booking a demo from the rep’s calendar', () => {
     })
     expect(answer.status).toBe(200)
     const stated = page(answer.text)
-    expect(stated.all('h1')[0]!.textContent).toBe('Tu demostración está agendada')
-    expect(stated.text).toContain('Lunes, 26 de octubre, 09:30')
+    expect(stated.all('h1')[0]!.textContent).toBe(bookingPage.meetingTitle)
+    // The zone's name, then the zone itself in parentheses: never one bracket inside another.
+    expect(stated.text).toMatch(/Lunes, 26 de octubre, 09:30, [^()]+ \(Europe\/Madrid\)/)
     expect(stated.text).toContain('Ana López')
     expect(stated.all('a').map((link) => link.getAttribute('href'))).toContain(
       'https://meet.example.com/ana',
@@ -274,24 +280,31 @@ describe('booking a demo from the rep’s calendar', () => {
     expect(JSON.parse(health.text)).toMatchObject({ channels: { calendar: 'failing' } })
   })
 
-  it('a retry of the same request gets a new address to the same booking; the old one goes', async () => {
-    const app = await bookingApp()
-    const key = randomUUID()
-    const params = {
-      ...DEMO_PARAMS,
-      user_email: `ana-${key}@gasolinera.mx`,
-      user_phone: '+34 612 345 678',
-    }
-    const first = JSON.parse((await sendToDoor(app.request, params, key)).text)
-    await book(app, first.booking, { start: utc(madrid(30, 10)) })
-    const again = JSON.parse((await sendToDoor(app.request, params, key)).text)
-    expect(again.id).toBe(first.id)
-    expect(again.booking).not.toBe(first.booking)
-    expect((await picker(app, again.booking)).body.meeting).toMatchObject({
-      start: utc(madrid(30, 10)),
+  for (const store of ['sqlite', 'postgres'] as const) {
+    it(`a retry of the send with the same key gets the same answer, its booking address included (${store})`, async () => {
+      const app = await bookingApp(
+        store === 'postgres' ? { databaseUrl: await freshDatabase() } : {},
+      )
+      const key = randomUUID()
+      const params = {
+        ...DEMO_PARAMS,
+        user_email: `ana-${key}@gasolinera.mx`,
+        user_phone: '+34 612 345 678',
+      }
+      const first = JSON.parse((await sendToDoor(app.request, params, key)).text)
+      expect(first.booking).toMatch(/^\/reserva\//)
+      await book(app, first.booking, { start: utc(madrid(30, 10)) })
+      const again = await sendToDoor(app.request, params, key)
+      expect(JSON.parse(again.text)).toEqual(first)
+      expect((await picker(app, first.booking)).body.meeting).toMatchObject({
+        start: utc(madrid(30, 10)),
+      })
+      // Another key is another request, with an address of its own.
+      const other = JSON.parse((await sendToDoor(app.request, params, randomUUID())).text)
+      expect(other.id).not.toBe(first.id)
+      expect(other.booking).not.toBe(first.booking)
     })
-    expect((await picker(app, first.booking)).status).toBe(404)
-  })
+  }
 
   it('the form sent without JavaScript lands on the booking page', async () => {
     const app = await bookingApp()
@@ -317,6 +330,16 @@ describe('booking a demo from the rep’s calendar', () => {
     const shown = page((await app.request(landing, { headers: { accept: 'text/html' } })).text)
     expect(shown.all('h1')[0]!.textContent).toBe('Recibimos tu solicitud')
     expect(shown.all('fieldset').length).toBeGreaterThan(0)
+  })
+
+  it('a build made before the booking, without its words, stops the start: build again', async () => {
+    const old = await makeFakeDist({ ...OWN_SERVER_BUILD, bookingTexts: null })
+    cleanups.push(() => rm(old.root, { recursive: true, force: true }))
+    await expect(bookingApp({ distDir: old.dist })).rejects.toThrow(
+      new SiteBuildError(
+        `${old.dist} was built before the booking of a demo and has none of its words: run npm run build again.`,
+      ),
+    )
   })
 
   it('the rep whose turn it is decides: a rep without a calendar offers no booking', async () => {
@@ -584,7 +607,7 @@ describe("a person's meetings and their privacy", () => {
       rep: 'ana@gaspre.mx',
     })
     expect(formatRecord(stored!, 1, 'Europe/Madrid')).toContain(
-      'Demostración:       viernes, 30 de octubre de 2026, 10:30 (Europe/Madrid), con ana@gaspre.mx',
+      'Demo:               viernes, 30 de octubre de 2026, 10:30 (Europe/Madrid), con ana@gaspre.mx',
     )
 
     const demoRequests = new DemoRequests({

@@ -181,13 +181,6 @@ export class Bookings {
     }
   }
 
-  /** A new address for a stored request's offer (its answer given again); null: none. */
-  async renew(requestId: string): Promise<string | null> {
-    const token = newToken()
-    const renewed = await this.store.bookings.renewToken(requestId, tokenHash(token), this.now())
-    return renewed ? `${BOOKING_PREFIX}${token}` : null
-  }
-
   private async offerOf(token: string): Promise<{ offer: Offer; rep: TeamRep } | null> {
     if (!TOKEN.test(token)) return null
     const offer = await this.store.bookings.offer(tokenHash(token), this.now())

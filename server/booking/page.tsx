@@ -7,9 +7,16 @@
 // a form to change it and one to cancel it.
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { bookingPage as words } from '../../src/contract/booking-text.js'
+import type { BookingTexts } from '../http/index.js'
 import { wallClockOf, zoneOffsetMs } from '../settings/index.js'
 import type { BookingView } from './bookings.js'
+
+/** The page's words, as content/formulario.yml writes them (`bookingPage`). */
+type Words = BookingTexts['page']
+
+/** A text with its `{name}` gaps filled in. */
+const filled = (template: string, values: Record<string, number | string>): string =>
+  template.replace(/\{(\w+)\}/g, (gap, name: string) => String(values[name] ?? gap))
 
 /** The page's stylesheet, served by routes.ts from this server (the site's CSP allows 'self'). */
 export const STYLE_PATH = '/reserva/estilo.css'
@@ -58,9 +65,9 @@ function zoneName(zone: string, at: number): string {
   return generic === undefined ? zone : `${generic} (${zone.replace(/_/g, ' ')})`
 }
 
-/** «Martes, 1 de diciembre, 10:00 (hora del centro de México…)». */
+/** «Martes, 1 de diciembre, 10:00, hora del centro de México (America/Mexico City)». */
 const meetingWhen = (at: number, zone: string): string =>
-  `${dayName(at, zone)}, ${hourOf(at, zone)} (${zoneName(zone, at)})`
+  `${dayName(at, zone)}, ${hourOf(at, zone)}, ${zoneName(zone, at)}`
 
 /** The free starts by day, in the zone: a fieldset each. */
 function days(times: readonly number[], zone: string): { day: string; times: number[] }[] {
@@ -72,12 +79,12 @@ function days(times: readonly number[], zone: string): { day: string; times: num
   return [...grouped].map(([day, list]) => ({ day, times: list }))
 }
 
-function TimesForm({ view, action }: { view: BookingView; action: string }) {
+function TimesForm({ words, view, action }: { words: Words; view: BookingView; action: string }) {
   const zone = view.visitorZone
   if (view.times.length === 0) return <p>{words.noTimes}</p>
   return (
     <form method="post" className="times">
-      <p className="zone">{words.zone(zoneName(zone, view.times[0]!))}</p>
+      <p className="zone">{filled(words.zone, { zone: zoneName(zone, view.times[0]!) })}</p>
       {days(view.times, zone).map(({ day, times }) => (
         <fieldset key={day}>
           <legend>{day}</legend>
@@ -140,15 +147,20 @@ function NoticeLine({ notice }: { notice: Notice }) {
 }
 
 /** The page of a booking address: its times, or its meeting with the forms to change or cancel. */
-export function bookingHtml(view: BookingView, notice: Notice = null, sent = false): string {
+export function bookingHtml(
+  words: Words,
+  view: BookingView,
+  notice: Notice = null,
+  sent = false,
+): string {
   const meeting = view.meeting
   if (meeting === null) {
     return page(
       <Document title={sent ? words.sentTitle : words.title}>
         <NoticeLine notice={notice} />
         {sent && <p>{words.sentLead}</p>}
-        <p>{words.lead(view.rep.name, view.minutes)}</p>
-        <TimesForm view={view} action={words.choose} />
+        <p>{filled(words.lead, { rep: view.rep.name, minutes: view.minutes })}</p>
+        <TimesForm words={words} view={view} action={words.choose} />
       </Document>,
     )
   }
@@ -156,7 +168,10 @@ export function bookingHtml(view: BookingView, notice: Notice = null, sent = fal
     <Document title={words.meetingTitle}>
       <NoticeLine notice={notice} />
       <p className="meeting">
-        {words.meeting(meetingWhen(meeting.start, view.visitorZone), view.rep.name)}
+        {filled(words.meeting, {
+          when: meetingWhen(meeting.start, view.visitorZone),
+          rep: view.rep.name,
+        })}
       </p>
       {view.rep.meetingUrl !== null && (
         <p>
@@ -167,7 +182,7 @@ export function bookingHtml(view: BookingView, notice: Notice = null, sent = fal
       )}
       <p>{words.roomNote}</p>
       <h2>{words.changeHeading}</h2>
-      <TimesForm view={view} action={words.change} />
+      <TimesForm words={words} view={view} action={words.change} />
       <form method="post" className="cancel">
         <input type="hidden" name="cancel" value="1" />
         <button type="submit">{words.cancel}</button>
@@ -177,17 +192,17 @@ export function bookingHtml(view: BookingView, notice: Notice = null, sent = fal
 }
 
 /** The page after a cancellation: said, and the times again. */
-export function cancelledHtml(view: BookingView): string {
+export function cancelledHtml(words: Words, view: BookingView): string {
   return page(
     <Document title={words.cancelledTitle}>
       <p>{words.cancelled}</p>
-      <TimesForm view={{ ...view, meeting: null }} action={words.choose} />
+      <TimesForm words={words} view={{ ...view, meeting: null }} action={words.choose} />
     </Document>,
   )
 }
 
 /** An address that leads nowhere, or a calendar that cannot be read: one sentence, a way home. */
-export function messageHtml(title: string, text: string): string {
+export function messageHtml(words: Words, title: string, text: string): string {
   return page(
     <Document title={title}>
       <p>{text}</p>

@@ -4,8 +4,7 @@
 // `{"start": …}` or the page's form (`start=…`), cancels with `{"cancel": true}` or `cancel=1`.
 // The JSON never waits on a calendar's server; the page is the same view as HTML.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { bookingAnswers, bookingPage } from '../../src/contract/booking-text.js'
-import { NO_STORE, REVALIDATE_CACHE } from '../http/index.js'
+import { NO_STORE, REVALIDATE_CACHE, type BookingTexts } from '../http/index.js'
 import type { Meeting } from '../store/index.js'
 import { BOOKING_PREFIX, type BookingView, type Bookings, type NoBooking } from './bookings.js'
 import { BOOKING_CSS } from './page-style.js'
@@ -67,8 +66,13 @@ function asked(body: unknown): Asked {
   return Number.isNaN(at) ? { badStart: true } : { start: at }
 }
 
-export const bookingRoutes: FastifyPluginAsync<{ bookings: Bookings }> = async (app, options) => {
+export const bookingRoutes: FastifyPluginAsync<{
+  bookings: Bookings
+  /** What the pages and answers say, as the build wrote it (dist/.site.json). */
+  texts: BookingTexts
+}> = async (app, options) => {
   const { bookings } = options
+  const { page: bookingPage, answers: bookingAnswers } = options.texts
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
@@ -95,7 +99,7 @@ export const bookingRoutes: FastifyPluginAsync<{ bookings: Bookings }> = async (
     const text = why === 'unknown' ? bookingAnswers.unknown : bookingAnswers.unavailable
     if (wantsJson(request)) return json(reply, status, { error: text })
     const title = why === 'unknown' ? bookingPage.unknownTitle : bookingPage.unavailableTitle
-    return html(reply, status, messageHtml(title, text))
+    return html(reply, status, messageHtml(bookingPage, title, text))
   }
 
   const path = `${BOOKING_PREFIX}:token`
@@ -106,7 +110,7 @@ export const bookingRoutes: FastifyPluginAsync<{ bookings: Bookings }> = async (
       const view = await bookings.show(request.params.token)
       if (typeof view === 'string') return nothing(request, reply, view)
       if (wantsJson(request)) return json(reply, 200, viewJson(view))
-      return html(reply, 200, bookingHtml(view, null, request.query.enviada === '1'))
+      return html(reply, 200, bookingHtml(bookingPage, view, null, request.query.enviada === '1'))
     },
   )
 
@@ -118,7 +122,7 @@ export const bookingRoutes: FastifyPluginAsync<{ bookings: Bookings }> = async (
       const refuse = (status: number, text: string) =>
         asJson
           ? json(reply, status, { error: text })
-          : html(reply, status, messageHtml(bookingPage.title, text))
+          : html(reply, status, messageHtml(bookingPage, bookingPage.title, text))
       if (isCrossSite(request)) return refuse(403, bookingAnswers.crossSite)
       const { token } = request.params
       const what = asked(request.body)
@@ -128,7 +132,7 @@ export const bookingRoutes: FastifyPluginAsync<{ bookings: Bookings }> = async (
         const result = await bookings.cancel(token, originOf(request))
         if (typeof result === 'string') return nothing(request, reply, result)
         if (asJson) return json(reply, 200, { meeting: null })
-        return html(reply, 200, cancelledHtml(result.view))
+        return html(reply, 200, cancelledHtml(bookingPage, result.view))
       }
 
       if ('badStart' in what) return refuse(422, bookingAnswers.notOffered)
@@ -141,7 +145,7 @@ export const bookingRoutes: FastifyPluginAsync<{ bookings: Bookings }> = async (
         return html(
           reply,
           422,
-          bookingHtml(again, { kind: 'error', text: bookingAnswers.notOffered }),
+          bookingHtml(bookingPage, again, { kind: 'error', text: bookingAnswers.notOffered }),
         )
       }
       if (result.kind === 'taken') {
@@ -154,11 +158,11 @@ export const bookingRoutes: FastifyPluginAsync<{ bookings: Bookings }> = async (
         return html(
           reply,
           409,
-          bookingHtml(result.view, { kind: 'error', text: bookingAnswers.taken }),
+          bookingHtml(bookingPage, result.view, { kind: 'error', text: bookingAnswers.taken }),
         )
       }
       if (asJson) return json(reply, 200, { meeting: meetingJson(result.meeting, result.view) })
-      return html(reply, 200, bookingHtml(result.view))
+      return html(reply, 200, bookingHtml(bookingPage, result.view))
     },
   )
 }

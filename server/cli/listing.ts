@@ -65,7 +65,7 @@ export function formatRecord(
   const deliveries = record.deliveries ?? []
   if (record.meeting != null) {
     const when = arrivedAt(new Date(record.meeting.start).toISOString(), timeZone)
-    lines.push(field('Demostración', `${when} (${timeZone}), con ${record.meeting.rep}`))
+    lines.push(field('Demo', `${when} (${timeZone}), con ${record.meeting.rep}`))
   }
   if (deliveries.length === 0) lines.push(field('Envío', 'ninguno configurado: solo guardada'))
   for (const delivery of deliveries) {

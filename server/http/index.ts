@@ -18,6 +18,7 @@ export {
   securityHeaders,
 } from './security-headers.js'
 export {
+  type BookingTexts,
   readSiteBuild,
   readSitePages,
   type SiteBuild,

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   SiteBuildError,
+  type BookingTexts,
   isOrigin,
   parseSiteBuild,
   parseSitePages,
@@ -118,7 +119,22 @@ describe('the build description (dist/.site.json)', () => {
       connectOrigins: [],
       editor: null,
       formMessages: null,
+      bookingTexts: null,
     })
+  })
+
+  it("takes the booking's words for its pages and answers, and names a missing one", () => {
+    expect(parseSiteBuild(OWN_SERVER_BUILD).bookingTexts?.answers.taken).toBe(
+      OWN_SERVER_BUILD.bookingTexts?.answers.taken,
+    )
+    const page: Partial<BookingTexts['page']> = { ...OWN_SERVER_BUILD.bookingTexts!.page }
+    delete page.meetingTitle
+    expect(() =>
+      parseSiteBuild({
+        ...OWN_SERVER_BUILD,
+        bookingTexts: { ...OWN_SERVER_BUILD.bookingTexts, page },
+      }),
+    ).toThrow('bookingTexts.page.meetingTitle must be a text')
   })
 
   it("takes the form's messages for the door, and names a bad one", () => {

@@ -74,6 +74,53 @@ const FORM_MESSAGES = z.object(
   { error: 'must be an object or null' },
 )
 
+/** An object of the named texts, each one there and not empty. */
+const textsNamed = <Key extends string>(keys: readonly Key[]) =>
+  z.object(Object.fromEntries(keys.map((key) => [key, text])) as Record<Key, typeof text>, {
+    error: 'must be an object',
+  })
+
+/**
+ * What the booking's page without JavaScript and its answers say (content/formulario.yml,
+ * `bookingPage` and `bookingAnswers`); `{name}` marks where the server puts a value.
+ */
+const BOOKING_TEXTS = z.object(
+  {
+    page: textsNamed([
+      'title',
+      'sentTitle',
+      'sentLead',
+      'lead',
+      'zone',
+      'choose',
+      'change',
+      'changeHeading',
+      'noTimes',
+      'meetingTitle',
+      'meeting',
+      'room',
+      'roomNote',
+      'cancel',
+      'cancelledTitle',
+      'cancelled',
+      'unknownTitle',
+      'unavailableTitle',
+      'home',
+    ]),
+    answers: textsNamed([
+      'unknown',
+      'unavailable',
+      'taken',
+      'notOffered',
+      'malformed',
+      'crossSite',
+    ]),
+  },
+  { error: 'must be an object or null' },
+)
+
+export type BookingTexts = z.output<typeof BOOKING_TEXTS>
+
 /** What dist/.site.json says to the server (src/prerender.tsx writes it). */
 const SITE_BUILD = z
   .object(
@@ -100,6 +147,8 @@ const SITE_BUILD = z
       editor: EDITOR.nullish().transform((editor) => editor ?? null),
       /** Own-server builds: the messages our own door refuses a field with; absent before it. */
       formMessages: FORM_MESSAGES.nullish().transform((messages) => messages ?? null),
+      /** Own-server builds: the booking's words; absent before the booking. */
+      bookingTexts: BOOKING_TEXTS.nullish().transform((texts) => texts ?? null),
     },
     { error: 'the build description must be a JSON object' },
   )

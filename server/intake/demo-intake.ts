@@ -196,7 +196,7 @@ interface IntakeOptions {
   /** Our own door (door.ts), when the build gives the form's messages for its answers. */
   door?: Omit<DoorOptions, 'bookings'>
   /** The booking of a meeting with the request's rep, when reps have calendars (decision 026). */
-  bookings?: Pick<Bookings, 'offer' | 'renew'> | null
+  bookings?: Pick<Bookings, 'offer'> | null
 }
 
 export const demoIntake: FastifyPluginAsync<IntakeOptions> = async (app, options) => {

@@ -29,7 +29,7 @@ export interface DoorOptions {
   /** Where the keys are kept: the lead store, shared by every server on it. */
   keys: Pick<LeadStore, 'claimIdempotencyKey' | 'releaseIdempotencyKey' | 'pruneIdempotencyKeys'>
   /** The booking offered with each request whose rep has a calendar; null: none. */
-  bookings: Pick<Bookings, 'offer' | 'renew'> | null
+  bookings: Pick<Bookings, 'offer'> | null
 }
 
 /** What the door's answer to a stored request says: an object, so fields can be added later. */
@@ -140,17 +140,6 @@ export function demoDoor(app: FastifyInstance, options: DoorOptions, parts: Door
   const { keys, bookings } = options
   let nextPrune = 0
 
-  /**
-   * A stored answer given again: with a new booking address for the same offer, since the store
-   * keeps no token (the old address stops working), or as it was.
-   */
-  const withBooking = async (stored: string): Promise<string> => {
-    if (bookings === null) return stored
-    const answered = JSON.parse(stored) as DoorAnswer
-    const booking = await bookings.renew(answered.id)
-    return booking === null ? stored : JSON.stringify({ ...answered, booking })
-  }
-
   const answer = (reply: FastifyReply, status: number, body: string): FastifyReply =>
     reply.code(status).type(JSON_TYPE).send(body)
 
@@ -192,10 +181,8 @@ export function demoDoor(app: FastifyInstance, options: DoorOptions, parts: Door
 
     pruneNowAndThen(request)
     const claim = await keys.claimIdempotencyKey(key, fingerprint(key, params))
-    if (claim.kind === 'answered') {
-      const again = claim.status === 200 ? await withBooking(claim.answer) : claim.answer
-      return answer(reply, claim.status, again)
-    }
+    // The same key gets the same answer, its booking address included.
+    if (claim.kind === 'answered') return answer(reply, claim.status, claim.answer)
     if (claim.kind === 'mismatch') return doorRefusal(reply, 422, doorRefusals.keyReused)
     if (claim.kind === 'in-flight') {
       return doorRefusal(reply.header('retry-after', '1'), 409, doorRefusals.inFlight)
@@ -204,14 +191,23 @@ export function demoDoor(app: FastifyInstance, options: DoorOptions, parts: Door
     // The e-mail service's ids mean nothing here: left empty.
     const record = newRecord('', '', params)
     const stored = JSON.stringify({ id: record.id, status: 'stored' } satisfies DoorAnswer)
-    // The booking's offer is written with the request, in its transaction; the key keeps the
-    // answer without the address, whose token only the visitor holds.
+    // The booking's offer is written with the request, in its transaction, and so is the key's
+    // answer: with the booking address when the rep has a calendar, so that a retry of the send
+    // gets that same address (the key, and the token in its answer, go after a day).
     const offer = bookings?.offer()
     let offered = false
     const written: AlsoWrite = async (trx, each) => {
       if (offer !== undefined) offered = await offer.write(trx, each)
-      await keyAnswered(key, 200, stored)(trx, each)
+      await keyAnswered(key, 200, theAnswer())(trx, each)
     }
+    const theAnswer = (): string =>
+      offered && offer !== undefined
+        ? JSON.stringify({
+            id: record.id,
+            status: 'stored',
+            booking: offer.path,
+          } satisfies DoorAnswer)
+        : stored
     let kept: Kept
     try {
       kept = await parts.keep(request, reply, record, written)
@@ -226,10 +222,6 @@ export function demoDoor(app: FastifyInstance, options: DoorOptions, parts: Door
       })
       return doorRefusal(reply, kept.status, notKeptText(kept.reason))
     }
-    if (offered && offer !== undefined) {
-      const withAddress: DoorAnswer = { id: record.id, status: 'stored', booking: offer.path }
-      return answer(reply, 200, JSON.stringify(withAddress))
-    }
-    return answer(reply, 200, stored)
+    return answer(reply, 200, theAnswer())
   })
 }

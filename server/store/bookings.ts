@@ -201,17 +201,6 @@ export class BookingBook {
     }
   }
 
-  /** A new token for a request's offer (the door's answer given again); false: none. */
-  async renewToken(requestId: string, tokenHash: string, now = Date.now()): Promise<boolean> {
-    const result = await this.dialect.db
-      .updateTable('lead_bookings')
-      .set({ token_hash: tokenHash })
-      .where('request_id', '=', requestId)
-      .where('expires_at', '>', now)
-      .executeTakeFirst()
-    return Number(result.numUpdatedRows) === 1
-  }
-
   /** The meetings of a rep that end after `from`: taken, whatever the calendar says yet. */
   async meetingsOf(rep: string, from: number): Promise<Meeting[]> {
     const rows = await this.dialect.db

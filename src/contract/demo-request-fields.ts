@@ -13,7 +13,7 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
 export type RequiredFieldName = Exclude<FieldName, 'message'>
 
 /** The form's messages as content/formulario.yml writes them: `{max}` marks the length. */
-export interface FieldMessageTexts {
+interface FieldMessageTexts {
   required: Readonly<Record<RequiredFieldName, string>>
   email: string
   phone: string

@@ -109,7 +109,7 @@ export const spreadsheetHeadings: Record<
   delivery_email: 'Envío por correo',
   delivery_webhook: 'Envío por webhook',
   delivery_whatsapp: 'Envío por WhatsApp',
-  meeting: 'Demostración agendada',
+  meeting: 'Demo agendada',
   id: 'Id',
 }
 

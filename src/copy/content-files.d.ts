@@ -99,6 +99,14 @@ declare module '*/content/formulario.yml?field=booking' {
   const value: import('./schema').ContentOf<'formulario.yml'>['booking']
   export default value
 }
+declare module '*/content/formulario.yml?field=bookingPage' {
+  const value: import('./schema').ContentOf<'formulario.yml'>['bookingPage']
+  export default value
+}
+declare module '*/content/formulario.yml?field=bookingAnswers' {
+  const value: import('./schema').ContentOf<'formulario.yml'>['bookingAnswers']
+  export default value
+}
 declare module '*/content/formulario.yml?field=fallbackMessage' {
   const value: import('./schema').ContentOf<'formulario.yml'>['fallbackMessage']
   export default value

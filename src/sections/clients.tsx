@@ -21,14 +21,17 @@ export function Clients() {
         <ul className={styles.logos} aria-label={clients.listLabel}>
           {clients.logos.map((logo) => (
             <li key={logo.name} className={styles.logo}>
-              <img
-                src={logo.logo.src}
-                alt={logo.name}
-                width={logo.logo.width}
-                height={logo.logo.height}
-                loading="lazy"
-                decoding="async"
-              />
+              {/* Keeps the logo's place while it waits for the first paint (decision 031). */}
+              <span className={styles.logoBox}>
+                <img
+                  src={logo.logo.src}
+                  alt={logo.name}
+                  width={logo.logo.width}
+                  height={logo.logo.height}
+                  loading="lazy"
+                  decoding="async"
+                />
+              </span>
             </li>
           ))}
         </ul>

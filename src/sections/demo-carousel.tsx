@@ -32,18 +32,21 @@ export function DemoCarousel() {
             id: slide.id,
             content: (
               <article className={styles.slide}>
-                <img
-                  className={styles.picture}
-                  src={slide.image.src}
-                  alt={slide.alt}
-                  width={slide.image.width}
-                  height={slide.image.height}
-                  // Below the first screen, the first one too: a picture's SVG is built and laid
-                  // out when it loads, which held the first paint (decision 023). All are read
-                  // once the page has painted (browser/carousel.ts), not as their slide turns in.
-                  loading="lazy"
-                  decoding="async"
-                />
+                {/* Keeps the picture's place while it waits for the first paint (decision 031). */}
+                <div className={styles.pictureBox}>
+                  <img
+                    className={styles.picture}
+                    src={slide.image.src}
+                    alt={slide.alt}
+                    width={slide.image.width}
+                    height={slide.image.height}
+                    // Below the first screen, the first one too: a picture's SVG is built and laid
+                    // out when it loads, which held the first paint (decision 023). All are read
+                    // once the page has painted (browser/carousel.ts), not as their slide turns in.
+                    loading="lazy"
+                    decoding="async"
+                  />
+                </div>
                 <div className={styles.text}>
                   <p className={styles.number} aria-hidden="true">
                     {String(index + 1).padStart(2, '0')} / {String(total).padStart(2, '0')}

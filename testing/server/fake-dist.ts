@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { postbuild } from '../../pipeline/postbuild.js'
 import type { SiteBuild, SitePage } from '../../server/http/site-build.js'
-import { formMessageTexts } from '../content.js'
+import { bookingTexts, formMessageTexts } from '../content.js'
 
 export const SECRET_MARKER = 'OUTSIDE-DIST-SECRET-7f3a'
 
@@ -34,6 +34,7 @@ export const OWN_SERVER_BUILD: SiteBuild = {
   connectOrigins: [],
   editor: null,
   formMessages: formMessageTexts,
+  bookingTexts,
 }
 
 /** A build that ships the content editor at /admin/ (CMS_GIT_HOST=github). */

@@ -20,6 +20,11 @@ export interface LeadMailModel {
 
 /** As `cellpadding=6` and `valign=top` did, in the CSS every mail client reads. */
 const CELL = { textAlign: 'left', verticalAlign: 'top', padding: '6px' } as const
+/** A long address breaks within the width of a phone instead of widening the mail. */
+const LINK = { wordBreak: 'break-all' } as const
+
+/** A row of a mail's table: its label, its value, and where the value links to, if anywhere. */
+export type MailRow = readonly [label: string, content: string, href?: string]
 
 /** A value that may hold line breaks, with each break kept. */
 function Lines({ text }: { text: string }) {
@@ -29,6 +34,30 @@ function Lines({ text }: { text: string }) {
       {line}
     </Fragment>
   ))
+}
+
+/** The fields as the team reads them, label beside value, in every mail that lists them. */
+export function FieldTable({ rows }: { rows: readonly MailRow[] }) {
+  return (
+    <table style={{ borderCollapse: 'collapse' }}>
+      <tbody>
+        {rows.map(([label, content, href], index) => (
+          <tr key={index}>
+            <th style={CELL}>{label}</th>
+            <td style={CELL}>
+              {href === undefined ? (
+                <Lines text={content} />
+              ) : (
+                <a href={href} style={LINK}>
+                  {content}
+                </a>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
 }
 
 export function leadMailHtml(mail: LeadMailModel): string {
@@ -45,18 +74,7 @@ export function leadMailHtml(mail: LeadMailModel): string {
       ) : (
         <p>Responde a este correo para escribirle.</p>
       )}
-      <table style={{ borderCollapse: 'collapse' }}>
-        <tbody>
-          {mail.rows.map(([label, content], index) => (
-            <tr key={index}>
-              <th style={CELL}>{label}</th>
-              <td style={CELL}>
-                <Lines text={content} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FieldTable rows={mail.rows} />
     </>
   )
   return mailHtml(mail.subject, body, `Id de la solicitud: ${mail.id}`)
