@@ -94,10 +94,10 @@ const vitest = join(
 console.log(`node --version: ${lts} (the LTS line; this machine's own node is ${process.version})`)
 // The 'server' project's files one at a time (fileParallelism: false) would make a group of their
 // own, which vitest runs after the processes, on one worker: a minute of tail on a loaded machine.
-// With file parallelism and the processes' two workers for both projects, they are one group,
-// and the quick files fill the gaps the slow ones leave.
+// With file parallelism and the processes' workers (vitest.config.ts) for both projects, they
+// are one group, and the quick files fill the gaps the slow ones leave.
 const args = ['run', '--project', 'server', '--project', 'processes']
-const child = spawn(binary, [vitest, ...args, '--fileParallelism', '--maxWorkers=2'], {
+const child = spawn(binary, [vitest, ...args, '--fileParallelism', '--maxWorkers=3'], {
   stdio: 'inherit',
   env: { ...process.env, PATH: `${dirname(binary)}:${process.env.PATH ?? ''}` },
 })
