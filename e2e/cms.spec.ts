@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
+import type { Browser, BrowserContext, Page, Request } from '@playwright/test'
 import {
   carousel,
   clients,
@@ -23,6 +23,15 @@ const project = new ProjectCopy('cms-project')
 let origin = ''
 /** The editor's local proxy, on a port of its own: http://127.0.0.1:<port>/api/v1. */
 let proxy = ''
+/**
+ * One editor for the suite, signed in once, as a marketer keeps it open: its 5 MB bundle and its
+ * modules load once, not once per test (seconds each on a loaded machine). Each test opens its
+ * entry from the collection's list, which reads the file from disk anew.
+ */
+let editorContext: BrowserContext
+let editor: Page
+/** What Decap asks before it leaves an entry with changes: a test leaves what it did not publish. */
+const LEAVE_WITH_CHANGES = '¿Estás seguro de que quieres dejar esta página?'
 
 // Ceilings, not timings: the editor's 5 MB bundle and a publish through the proxy take a few
 // seconds on a loaded machine, longer than an assertion's default wait.
@@ -34,48 +43,88 @@ const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80" vi
 /** What the editor's own policy refused: nothing, or the editor is missing something. */
 const refusals: string[] = []
 
-/** The home page's entry in the editor, signed in (the local proxy asks for no password). */
-async function openHomeEntry(editor: Page) {
+/** Opens the suite's editor and signs in (the local proxy asks for no password). */
+async function openEditor(browser: Browser) {
+  editorContext = await browser.newContext({ viewport: test.info().project.use.viewport })
+  editor = await editorContext.newPage()
   editor.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) refusals.push(message.text())
   })
-  await editor.goto(`${origin}/admin/#/collections/contenido/entries/inicio`)
-  await editor.getByRole('button', { name: 'Iniciar sesión' }).click()
+  // Playwright dismisses any other dialog, as before: none is expected.
+  editor.on('dialog', (dialog) =>
+    dialog.message() === LEAVE_WITH_CHANGES ? dialog.accept() : dialog.dismiss(),
+  )
+  await editor.goto(`${origin}/admin/#/collections/contenido`)
+  await editor.getByRole('button', { name: 'Iniciar sesión' }).click(EDITOR_READY)
+  await expect(entryLink('contenido', 'inicio')).toBeVisible(EDITOR_READY)
+}
+
+const entryLink = (collection: string, name: string) =>
+  editor.locator(`a[href="#/collections/${collection}/entries/${name}"]`)
+
+/**
+ * Opens an entry from its collection's list, as a marketer does: its form is made anew from the
+ * file on disk, whatever the test before left unpublished.
+ */
+async function showEntry(name: string, collection = 'contenido') {
+  await closeNotices()
+  await editor.goto(`${origin}/admin/#/collections/${collection}`)
+  await entryLink(collection, name).click(EDITOR_READY)
+}
+
+/**
+ * Closes the notices (Decap's toasts) that a test before left, as their close button does: a test
+ * that expects «No se publicó nada» or «Cambios publicados» must see its own.
+ */
+async function closeNotices() {
+  const notices = editor.locator('.notif__container .Toastify__toast')
+  await notices
+    .getByRole('button', { name: 'close' })
+    .evaluateAll((buttons) => buttons.forEach((button) => (button as HTMLElement).click()))
+  await expect(notices).toHaveCount(0, PUBLISHED)
+}
+
+/** The home page's entry in the editor, as the file on disk holds it. */
+async function openHomeEntry() {
+  await showEntry('inicio')
   await expect(editor.getByLabel('Título principal', { exact: true })).toHaveValue(
     hero.title,
     EDITOR_READY,
   )
 }
 
-/** The entry of `name` in the editor, signed in, once its form shows `label`. */
-async function openEntry(editor: Page, name: string, label: string, collection = 'contenido') {
-  await editor.goto(`${origin}/admin/#/collections/${collection}/entries/${name}`)
-  // Signed in once, a second page of the same browser opens the entry at once.
-  const signIn = editor.getByRole('button', { name: 'Iniciar sesión' })
-  const field = editor.getByLabel(label, { exact: true }).first()
-  await expect(signIn.or(field)).toBeVisible(EDITOR_READY)
-  if (await signIn.isVisible()) await signIn.click()
-  await expect(field).toBeVisible(EDITOR_READY)
+/** The entry of `name` in the editor, once its form shows `label`. */
+async function openEntry(name: string, label: string, collection = 'contenido') {
+  await showEntry(name, collection)
+  await expect(editor.getByLabel(label, { exact: true }).first()).toBeVisible(EDITOR_READY)
+}
+
+/** The bodies of the editor's requests that match `pattern`, from now until `stop()`. */
+function watchRequests(pattern: RegExp, what: (request: Request) => string) {
+  const seen: string[] = []
+  const listener = (request: Request) => {
+    if (pattern.test(request.postData() ?? '')) seen.push(what(request))
+  }
+  editor.on('request', listener)
+  return { seen, stop: () => void editor.off('request', listener) }
 }
 
 /**
  * Tries to publish and expects the editor to refuse: the notice, the build's sentence next to
  * the field, no write asked of the proxy, the file on disk unchanged byte for byte.
  */
-async function expectPublishRefused(editor: Page, file: string, before: string, sentence: string) {
-  const writes: string[] = []
-  editor.on('request', (request) => {
-    if (/persist/.test(request.postData() ?? '')) writes.push(request.postData()!)
-  })
+async function expectPublishRefused(file: string, before: string, sentence: string) {
+  const writes = watchRequests(/persist/, (request) => request.postData()!)
   await editor.getByRole('button', { name: 'Publicar', exact: true }).click()
   await editor.getByRole('menuitem', { name: 'Publicar ahora' }).click()
   await expect(editor.getByText('No se publicó nada', { exact: false })).toBeVisible(PUBLISHED)
   await expect(editor.getByText(sentence, { exact: true })).toBeVisible()
-  expect(writes).toEqual([])
+  writes.stop()
+  expect(writes.seen).toEqual([])
   expect(await project.read(file)).toBe(before)
 }
 
-async function publish(editor: Page) {
+async function publish() {
   await editor.getByRole('button', { name: 'Publicar', exact: true }).click()
   await editor.getByRole('menuitem', { name: 'Publicar ahora' }).click()
   await expect(editor.getByText('Cambios publicados', { exact: true })).toBeVisible(PUBLISHED)
@@ -83,7 +132,7 @@ async function publish(editor: Page) {
 
 test.describe('npm run cms', () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 })
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ browser }) => {
     test.skip(test.info().project.name !== 'desktop', 'one editor is enough')
     await project.create()
     // Free ports, both: the suite may run beside a developer's own npm run cms.
@@ -93,8 +142,12 @@ test.describe('npm run cms', () => {
       DATA_DIR: join(project.root, '.data'),
     })
     proxy = await project.printed(/Proxy del editor: (http:\/\/\S+)/)
+    await openEditor(browser)
   })
-  test.afterAll(() => project.stop())
+  test.afterAll(async () => {
+    await editorContext?.close()
+    await project.stop()
+  })
   test.afterEach(() => {
     expect(refusals, 'requests the editor’s policy refused').toEqual([])
   })
@@ -116,24 +169,20 @@ test.describe('npm run cms', () => {
 
   test('publishes a new headline to content/inicio.yml, and the open page shows it', async ({
     page,
-    context,
   }) => {
     await page.goto(`${origin}/`)
     await waitForHydration(page)
     const before = await project.read('content/inicio.yml')
-    const editor = await context.newPage()
-    const writes: string[] = []
-    editor.on('request', (request) => {
-      if (/"persistEntry"/.test(request.postData() ?? '')) writes.push(request.url())
-    })
-    await openHomeEntry(editor)
+    const writes = watchRequests(/"persistEntry"/, (request) => request.url())
+    await openHomeEntry()
     const headline = 'Inteligencia en precios para tu estación de servicio'
     await editor.getByLabel('Título principal', { exact: true }).fill(headline)
-    await publish(editor)
+    await publish()
+    writes.stop()
     // Written through the proxy on its own port.
     expect(proxy).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/)
     expect(proxy).not.toContain(new URL(origin).host)
-    expect(writes).toEqual([proxy])
+    expect(writes.seen).toEqual([proxy])
 
     // Only the edited line changes: every comment and the rest of the file stay as written.
     await expect.poll(() => project.read('content/inicio.yml'), PUBLISHED).not.toBe(before)
@@ -143,11 +192,10 @@ test.describe('npm run cms', () => {
     await project.save('content/inicio.yml', before)
   })
 
-  test('adds a client with a logo uploaded through the editor', async ({ page, context }) => {
+  test('adds a client with a logo uploaded through the editor', async ({ page }) => {
     await page.goto(`${origin}/`)
     const before = await project.read('content/inicio.yml')
-    const editor = await context.newPage()
-    await openHomeEntry(editor)
+    await openHomeEntry()
     await editor.getByRole('button', { name: 'Añadir cliente' }).click()
     const names = editor.getByLabel('Nombre del cliente, para lectores de pantalla', {
       exact: true,
@@ -161,7 +209,7 @@ test.describe('npm run cms', () => {
       buffer: Buffer.from(LOGO),
     })
     await editor.getByRole('button', { name: 'Confirmar selección' }).click()
-    await publish(editor)
+    await publish()
 
     await expect.poll(() => project.read('content/inicio.yml'), PUBLISHED).not.toBe(before)
     expect(existsSync(join(project.root, 'content/imagenes/clientes/gasolinera-nueva.svg'))).toBe(
@@ -203,22 +251,18 @@ test.describe('npm run cms', () => {
     },
   ]
   for (const { what, entry, label, value, sentence } of REFUSED_FIELDS) {
-    test(`refuses ${what}`, async ({ context }) => {
+    test(`refuses ${what}`, async () => {
       const file = `content/${entry}.yml`
       const before = await project.read(file)
-      const editor = await context.newPage()
-      await openEntry(editor, entry, label)
+      await openEntry(entry, label)
       await editor.getByLabel(label, { exact: true }).fill(value)
-      await expectPublishRefused(editor, file, before, sentence)
+      await expectPublishRefused(file, before, sentence)
     })
   }
 
-  test('refuses a headline too long, with its count and its limit, counted as it is typed', async ({
-    context,
-  }) => {
+  test('refuses a headline too long, with its count and its limit, counted as it is typed', async () => {
     const before = await project.read('content/inicio.yml')
-    const editor = await context.newPage()
-    await openHomeEntry(editor)
+    await openHomeEntry()
     const title = editor.getByLabel('Título principal', { exact: true })
     const tooLong = `${hero.title} ${'y mucho más '.repeat(4)}`.trim()
     await title.fill(tooLong)
@@ -227,17 +271,15 @@ test.describe('npm run cms', () => {
       'the live counter',
     ).toHaveText(`${tooLong.length} de 80 caracteres: sobran ${tooLong.length - 80}`)
     await expectPublishRefused(
-      editor,
       'content/inicio.yml',
       before,
       `«Título principal» tiene ${tooLong.length} caracteres y caben 80: acórtalo`,
     )
   })
 
-  test('refuses a list with fewer items than the design needs', async ({ context }) => {
+  test('refuses a list with fewer items than the design needs', async () => {
     const before = await project.read('content/inicio.yml')
-    const editor = await context.newPage()
-    await openHomeEntry(editor)
+    await openHomeEntry()
     await editor
       .getByLabel('lista')
       .filter({ has: editor.getByText('Cifras', { exact: true }) })
@@ -245,24 +287,19 @@ test.describe('npm run cms', () => {
       .first()
       .click()
     await expectPublishRefused(
-      editor,
       'content/inicio.yml',
       before,
       '«Cifras» tiene 2 y deben ser exactamente 3',
     )
   })
 
-  test('refuses a file it cannot read as the schema says, telling why in Spanish', async ({
-    context,
-  }) => {
+  test('refuses a file it cannot read as the schema says, telling why in Spanish', async () => {
     const original = await project.edit('content/inicio.yml', (text) =>
       text.replace(`  title: ${hero.title}\n`, `  title: GASPRE: ${hero.title}\n`),
     )
     const line = original.split('\n').indexOf(`  title: ${hero.title}`) + 1
     const before = await project.read('content/inicio.yml')
-    const editor = await context.newPage()
-    await editor.goto(`${origin}/admin/#/collections/contenido/entries/inicio`)
-    await editor.getByRole('button', { name: 'Iniciar sesión' }).click()
+    await showEntry('inicio')
     const problem = editor.getByRole('alert').filter({ hasText: 'No puedes editar este archivo' })
     await expect(problem).toContainText(
       `content/inicio.yml, línea ${line}: el archivo no se puede leer aquí: el texto lleva «: » y sin comillas se lee como otro campo`,
@@ -280,21 +317,18 @@ test.describe('npm run cms', () => {
     expect(shown).not.toContain('Map {')
     // Filled in again by hand, it is still not published: the file must be fixed first.
     await editor.getByLabel('Título principal', { exact: true }).fill(hero.title)
-    const writes: string[] = []
-    editor.on('request', (request) => {
-      if (/persist/.test(request.postData() ?? '')) writes.push(request.postData()!)
-    })
+    const writes = watchRequests(/persist/, (request) => request.postData()!)
     await editor.getByRole('button', { name: 'Publicar', exact: true }).click()
     await editor.getByRole('menuitem', { name: 'Publicar ahora' }).click()
     await expect(editor.getByText('No se publicó nada', { exact: false })).toBeVisible(PUBLISHED)
-    expect(writes).toEqual([])
+    writes.stop()
+    expect(writes.seen).toEqual([])
     expect(await project.read('content/inicio.yml')).toBe(before)
     await project.save('content/inicio.yml', original)
   })
 
-  test('shows each picture in the form and in «Medios»', async ({ context }) => {
-    const editor = await context.newPage()
-    await openHomeEntry(editor)
+  test('shows each picture in the form and in «Medios»', async () => {
+    await openHomeEntry()
     /** The sizes of the pictures the form shows, as files: Decap's blank stand-in is 46 bytes. */
     const pictureSizes = () =>
       editor.evaluate(() =>
@@ -332,14 +366,14 @@ test.describe('npm run cms', () => {
         .first()
         .evaluate((image: HTMLImageElement) => image.naturalWidth),
     ).toBeGreaterThan(0)
+    // Closed again, so that the next test finds the collection's list.
+    await editor.keyboard.press('Escape')
+    await expect(editor.getByRole('dialog')).toBeHidden()
   })
 
-  test('previews an edited headline with the site’s own sections and CSS before publishing', async ({
-    context,
-  }) => {
+  test('previews an edited headline with the site’s own sections and CSS before publishing', async () => {
     const before = await project.read('content/inicio.yml')
-    const editor = await context.newPage()
-    await openHomeEntry(editor)
+    await openHomeEntry()
     const headline = 'Precios que ves antes de publicarlos'
     await editor.getByLabel('Título principal', { exact: true }).fill(headline)
     const preview = editor.frameLocator('iframe').first()
@@ -357,17 +391,14 @@ test.describe('npm run cms', () => {
     expect(await project.read('content/inicio.yml')).toBe(before)
   })
 
-  test('previews the carousel, the demo form, the footer and /tyc with what is typed', async ({
-    context,
-  }) => {
+  test('previews the carousel, the demo form, the footer and /tyc with what is typed', async () => {
     const files = ['inicio.yml', 'formulario.yml', 'sitio.yml', 'tyc.yml'].map(
       (name) => `content/${name}`,
     )
     const before = await Promise.all(files.map((file) => project.read(file)))
-    // Each in a page of its own, as a marketer opens them.
+    // One after another, each left unpublished for the next.
     const open = async (name: string, label: string) => {
-      const editor = await context.newPage()
-      await openEntry(editor, name, label)
+      await openEntry(name, label)
       return { editor, preview: editor.frameLocator('iframe').first() }
     }
 
@@ -427,10 +458,9 @@ test.describe('npm run cms', () => {
     expect(await Promise.all(files.map((file) => project.read(file)))).toEqual(before)
   })
 
-  test('previews a legal text’s Markdown as the build renders it', async ({ context }) => {
+  test('previews a legal text’s Markdown as the build renders it', async () => {
     const before = await project.read('content/terminos.md')
-    const editor = await context.newPage()
-    await openEntry(editor, 'terminos', 'Texto', 'legal')
+    await openEntry('terminos', 'Texto', 'legal')
     const body = editor.getByLabel('Texto', { exact: true })
     const paragraph =
       'Este párrafo es nuevo: lo ves aquí antes de publicarlo, con el estilo de la página.'
@@ -445,19 +475,16 @@ test.describe('npm run cms', () => {
     expect(await project.read('content/terminos.md')).toBe(before)
   })
 
-  test('refuses Markdown the build refuses, with its sentence, in normal case', async ({
-    context,
-  }) => {
+  test('refuses Markdown the build refuses, with its sentence, in normal case', async () => {
     const before = await project.read('content/terminos.md')
-    const editor = await context.newPage()
-    await openEntry(editor, 'terminos', 'Texto', 'legal')
+    await openEntry('terminos', 'Texto', 'legal')
     const body = editor.getByLabel('Texto', { exact: true })
     const text = await body.inputValue()
     // A heading of level 1 on the text's third line: the build takes only «## Título».
     await body.fill(`Una introducción.\n\n# Un título de más\n\n${text.trim()}\n`)
     const sentence =
       '«Texto», línea 3: cada sección empieza con «## Título» (dos almohadillas); «# » no se usa aquí: el título del documento va arriba, en «title:»'
-    await expectPublishRefused(editor, 'content/terminos.md', before, sentence)
+    await expectPublishRefused('content/terminos.md', before, sentence)
     // Shown as written: a sentence, not Decap's capitals.
     await expect(editor.getByText(sentence, { exact: true })).toHaveCSS('text-transform', 'none')
     // The preview says so too, and shows the text as published.
@@ -468,10 +495,9 @@ test.describe('npm run cms', () => {
     )
   })
 
-  test('counts each of «Columnas» against its own limit', async ({ context }) => {
+  test('counts each of «Columnas» against its own limit', async () => {
     const before = await project.read('content/inicio.yml')
-    const editor = await context.newPage()
-    await openEntry(editor, 'inicio', 'Columna 1')
+    await openEntry('inicio', 'Columna 1')
     // The first column holds 12 characters; each of the other three, 9.
     const first = editor.getByLabel('Columna de estaciones', { exact: true })
     await first.fill('Gasolinera')
@@ -484,7 +510,6 @@ test.describe('npm run cms', () => {
       '10 de 9 caracteres: sobran 1',
     )
     await expectPublishRefused(
-      editor,
       'content/inicio.yml',
       before,
       '«Columna 1» tiene 10 caracteres y caben 9: acórtalo',
