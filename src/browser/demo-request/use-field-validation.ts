@@ -155,16 +155,20 @@ export function useFieldValidation(formRef: RefObject<HTMLFormElement | null>) {
       setTimeout(() => (shownThisSubmit = false), 0)
       showProblems(form, typedValues(form, FIELD_NAMES))
     }
-    // One signal takes every listener away again when the form goes.
-    const listening = new AbortController()
-    const { signal } = listening
-    form.addEventListener('input', onInput, { signal })
-    form.addEventListener('change', onLeave, { signal })
-    form.addEventListener('invalid', onInvalid, { capture: true, signal })
-    document.addEventListener('pointerdown', onPress, { capture: true, signal })
-    document.addEventListener('pointerup', onRelease, { capture: true, signal })
-    document.addEventListener('pointercancel', onRelease, { capture: true, signal })
-    return () => listening.abort()
+    form.addEventListener('input', onInput)
+    form.addEventListener('change', onLeave)
+    form.addEventListener('invalid', onInvalid, true)
+    document.addEventListener('pointerdown', onPress, true)
+    document.addEventListener('pointerup', onRelease, true)
+    document.addEventListener('pointercancel', onRelease, true)
+    return () => {
+      form.removeEventListener('input', onInput)
+      form.removeEventListener('change', onLeave)
+      form.removeEventListener('invalid', onInvalid, true)
+      document.removeEventListener('pointerdown', onPress, true)
+      document.removeEventListener('pointerup', onRelease, true)
+      document.removeEventListener('pointercancel', onRelease, true)
+    }
   }, [formRef, checkQuietly, show, showProblems])
 
   /** The request was sent and the fields emptied: no message, and the constraints follow. */
