@@ -152,8 +152,9 @@ test.describe('npm run dev', () => {
       (text) => `${text}\n.label {\n  outline: 3px solid rgb(1 2 3);\n}\n`,
     )
     await expect.poll(outlineColor, { timeout: 20_000 }).toBe('rgb(1, 2, 3)')
-    await project.save('src/components/field.module.css', original)
-    await expect.poll(outlineColor, { timeout: 20_000 }).not.toBe('rgb(1, 2, 3)')
+    await project.saveUntil('src/components/field.module.css', original, () =>
+      expect.poll(outlineColor, { timeout: 5_000 }).not.toBe('rgb(1, 2, 3)'),
+    )
     expect(await page.evaluate(() => 'loadedBeforeTheEdit' in window)).toBe(true)
   })
 
@@ -169,8 +170,9 @@ test.describe('npm run dev', () => {
       ),
     )
     await expect(actions).toHaveAttribute('data-edited', 'true', { timeout: 20_000 })
-    await project.save('src/sections/hero-actions.tsx', original)
-    await expect(actions).not.toHaveAttribute('data-edited', 'true', { timeout: 20_000 })
+    await project.saveUntil('src/sections/hero-actions.tsx', original, () =>
+      expect(actions).not.toHaveAttribute('data-edited', 'true', { timeout: 5_000 }),
+    )
     expect(await page.evaluate(() => 'loadedBeforeTheEdit' in window)).toBe(true)
   })
 })

@@ -80,6 +80,19 @@ export class ProjectCopy {
     await rename(`${path}.saving`, path)
   }
 
+  /**
+   * Saves a file, and saves it again while `shown` fails. The development server's watcher
+   * misses, now and then (1 run in 4 here), a save that comes tens of milliseconds after the
+   * last one it reported, as a test's restore does and a person's never does: the page must
+   * follow the file, not that watcher's timing.
+   */
+  async saveUntil(file: string, text: string, shown: () => Promise<void>): Promise<void> {
+    await expect(async () => {
+      await this.save(file, text)
+      await shown()
+    }).toPass({ timeout: 30_000 })
+  }
+
   /** Edits a file; returns its text before the edit. */
   async edit(file: string, change: (text: string) => string): Promise<string> {
     const original = await this.read(file)
