@@ -212,9 +212,12 @@ describe.each(KINDS)('the server on %s', (kind) => {
       env,
     })
     servers.push(server)
-    // The lines after "Listening on" may arrive in a later chunk.
+    // The lines after "Listening on" may arrive in a later chunk. The start's line about the
+    // period, not the log's: the retention run's log line names LEADS_RETENTION_DAYS too.
     await expect
-      .poll(() => server.lines.some((line) => /LEADS_RETENTION_DAYS/.test(line)))
+      .poll(() =>
+        server.lines.some((line) => /^(Requests older|LEADS_RETENTION_DAYS=0)/.test(line)),
+      )
       .toBe(true)
     return server
   }
