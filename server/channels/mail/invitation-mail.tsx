@@ -9,6 +9,7 @@ import { parsePhone, phoneForPeople, phoneLinks } from '../../settings/index.js'
 import type { MeetingData } from '../../store/index.js'
 import { visibleControls } from '../../text/index.js'
 import { invitationIcs } from './invitation.js'
+import { fieldLines } from './lead-mail.js'
 import { FieldTable, type MailRow } from './lead-mail-html.js'
 import { mailHtml } from './mail-document.js'
 
@@ -153,14 +154,7 @@ function repMailText(mail: RepMailModel, foot: string): string {
     `${before}${name ?? ''}${after}`,
     '',
     ...(name === null ? [ERASED, ''] : []),
-    ...mail.rows.map(([label, content]) =>
-      content.includes('\n')
-        ? `${label}:\n${content
-            .split('\n')
-            .map((line) => `  ${line}`)
-            .join('\n')}`
-        : `${label}: ${content}`,
-    ),
+    ...fieldLines(mail.rows),
     '',
     ...(mail.links !== null
       ? [

@@ -9,7 +9,7 @@ import { requestLines, spreadsheetHeadings } from '../../../src/contract/lead-se
 import { parsePhone, phoneForPeople, phoneLinks } from '../../settings/index.js'
 import type { DemoRequestRecord, WhatsAppRoute } from '../../store/index.js'
 import { arrivedAt, visibleControls } from '../../text/index.js'
-import { leadMailHtml, type LeadMailModel } from './lead-mail-html.js'
+import { leadMailHtml, type LeadMailModel, type MailRow } from './lead-mail-html.js'
 
 const SHOWN = new Set<string>([
   ...requestLines.map(([name]) => name),
@@ -116,19 +116,23 @@ function leadMailModel(
   }
 }
 
+/** The fields in a mail's plain text: a line each, a value of several lines indented under it. */
+export const fieldLines = (rows: readonly MailRow[]): string[] =>
+  rows.map(([label, content]) =>
+    content.includes('\n')
+      ? `${label}:\n${content
+          .split('\n')
+          .map((line) => `  ${line}`)
+          .join('\n')}`
+      : `${label}: ${content}`,
+  )
+
 /** The model as the mail's plain text: a line per field, a value of several lines indented. */
 function leadMailText(mail: LeadMailModel): string {
   return [
     `Nueva solicitud de demo de ${mail.name} (${mail.group}).`,
     '',
-    ...mail.rows.map(([label, content]) =>
-      content.includes('\n')
-        ? `${label}:\n${content
-            .split('\n')
-            .map((line) => `  ${line}`)
-            .join('\n')}`
-        : `${label}: ${content}`,
-    ),
+    ...fieldLines(mail.rows),
     '',
     'Para responder ya:',
     ...(mail.links !== null
