@@ -97,8 +97,9 @@ function run({ name, command: line }, alone) {
       const seconds = Math.round((Date.now() - started) / 1000)
       const ok = status === 0
       console.log(`\n${ok ? '✓' : '✗'} ${name} (${seconds} s)`)
-      process.stdout.write(Buffer.concat(output))
-      resolve({ name, ok, seconds })
+      const printed = Buffer.concat(output)
+      process.stdout.write(printed)
+      resolve({ name, ok, seconds, printed: alone || ok ? null : printed.toString() })
     })
   })
 }
@@ -125,6 +126,15 @@ for (const stage of stages) {
     )),
   )
   if (lanes.some((lane) => lane.results.some((result) => !result.ok))) break
+}
+
+// A failed step's end is printed again last: beside the other lane its output is followed by
+// minutes of that lane's, and a CI log read from its tail would otherwise miss what failed.
+const lastLines = 120
+for (const { name, printed } of lanes.flatMap((lane) => lane.results)) {
+  if (!printed) continue
+  console.log(`\n✗ ${name}, the last ${lastLines} lines of its output again:`)
+  console.log(printed.trimEnd().split('\n').slice(-lastLines).join('\n'))
 }
 
 console.log('\nSummary')
