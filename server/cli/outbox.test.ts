@@ -125,8 +125,7 @@ describe('npm run outbox', () => {
       first_visit_at: '2025-09-04T09:59:00.000Z',
     })
     const file = await seed(data, [...RECORDS, tricky])
-    const { stdout, stderr } = await run(process.execPath, ['scripts/outbox.mjs', '--csv'], {
-      cwd: REPO_ROOT,
+    const { stdout, stderr } = await run(process.execPath, [OUTBOX_CLI_JS, '--csv'], {
       env: { ...process.env, DATA_DIR: data },
     })
     expect(stdout.startsWith('\uFEFFid,receivedAt,user_name,user_email,user_phone,')).toBe(true)
