@@ -12,8 +12,9 @@
 // It reads the server's own store (SQLite in DATA_DIR, default <repo>/.data, or PostgreSQL when
 // DATABASE_URL is set), also while the server runs, in pages: memory stays flat. It runs from the
 // build (scripts/outbox.mjs) with no dev dependencies. This module reads the arguments and the
-// configuration and runs the command; the listings are outbox-listing.ts's, a person's requests
-// outbox-person-commands.ts's, the spreadsheet and CSV outbox-xlsx.ts's and outbox-csv.ts's.
+// configuration and runs the command; the listings are listing.ts's, a person's requests
+// person-commands.ts's, the spreadsheet and CSV xlsx.ts's and csv.ts's. The spreadsheet's
+// library is loaded only for a spreadsheet: it is half of every other command's start.
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -24,7 +25,6 @@ import { SQLITE_FILE, StoreError, openLeadStore } from '../store/index.js'
 import { DemoRequests } from '../demo-requests/index.js'
 import { writeCsv } from './csv.js'
 import { OUTBOX_FILE, importOutboxFile, takeInDataDirOutbox } from '../store/index.js'
-import { writeXlsx } from './xlsx.js'
 import { visibleControls } from '../text/index.js'
 import { ChunkedOutput, stdoutHoldsNpmBanner, stdoutSink } from './output.js'
 import { solicitudes, writeListing, writeJsonLines } from './listing.js'
@@ -294,6 +294,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 0
     }
     if (flags.has('--xlsx')) {
+      const { writeXlsx } = await import('./xlsx.js')
       const count = await writeXlsx(store, stdoutSink(stdoutHoldsNpmBanner()), timeZone)
       console.error(`outbox: ${solicitudes(count)} exportadas de ${store.location}`)
     } else if (flags.has('--csv')) {

@@ -7,7 +7,6 @@ import { RULE_LABELS } from '../privacy/index.js'
 import { leadMail } from '../channels/mail/index.js'
 import { SQLITE_FILE, type StoredRequest } from '../store/index.js'
 import { type DemoRequests } from '../demo-requests/index.js'
-import { writeXlsx } from './xlsx.js'
 import { personOf, sentBy, type Person } from '../privacy/index.js'
 import { arrivedAt, visibleControls } from '../text/index.js'
 import { ChunkedOutput, stdoutHoldsNpmBanner, stdoutSink } from './output.js'
@@ -65,6 +64,7 @@ export async function exportPerson(
   const found = store === null ? [] : await store.requestsOf(person)
   const sink = stdoutSink(stdoutHoldsNpmBanner())
   if (xlsx) {
+    const { writeXlsx } = await import('./xlsx.js')
     await writeXlsx(
       {
         requests: async function* () {
