@@ -7,6 +7,10 @@
 // testing/node-lts/node_modules (a package of its own: in the project's dependencies its `node`
 // would shadow the machine's for every npm script). Child processes the tests start by name
 // (`npm start`, `node …`) find it first on PATH.
+//
+// `--prepare` installs the binary and builds the addon (below), then exits: npm test runs that
+// from its first second beside the other steps, as the preparation is mostly waiting on the
+// registry and one C compiler's core.
 import { execFileSync, spawn } from 'node:child_process'
 import {
   copyFileSync,
@@ -85,6 +89,11 @@ if (!existsSync(addon)) {
   } finally {
     rmSync(work, { recursive: true, force: true })
   }
+}
+
+if (process.argv.includes('--prepare')) {
+  console.log(`Node.js ${lts} and its better-sqlite3 addon are ready`)
+  process.exit(0)
 }
 
 const vitest = join(

@@ -1,7 +1,8 @@
-// npm test: every check the project has. A stage is a set of lanes that run side by side, one
-// per core (the machine has two): the checks of the sources beside the build. A lane runs its
-// steps in order and stops at a failure; a stage starts only when every lane before it passed.
-// To add a check, add a step to the lane whose results it needs.
+// npm test: every check the project has. A stage is a set of lanes that run side by side, about
+// one per core (the machine has two): the checks of the sources beside the build. A lane runs its
+// steps in order and stops at a failure; a step that `needs` a step of another lane waits for it
+// to pass. A stage starts only when every lane before it passed. To add a check, add a step to
+// the lane whose results it needs.
 //
 // npm run check (`--check`): the quick loop, about a minute: the same format, lint and type
 // checks, with caches, beside the tests that run in the test process (vitest's projects but
@@ -31,7 +32,7 @@ const check = [
   },
 ]
 
-// npm test on two cores: two lanes from the start. The build lane builds, then runs the
+// npm test on two cores: two lanes from the start, and a third that prepares the LTS line. The build lane builds, then runs the
 // end-to-end tests; the sources lane checks the sources, runs the tests that need no build, the
 // server's tests on the Node LTS line, then the journeys on the build lane's dist/. The lanes
 // take about as long as each other; a new step goes where it keeps them so.
@@ -56,10 +57,11 @@ const all = [
         command: ['npx', 'vitest', 'run', '--project', 'node-line'],
       },
       // The server tests on the Node LTS line, the one production runs. They compile a server
-      // of their own, so they need no build.
+      // of their own, so they need no build; the line itself is prepared from the start.
       {
         name: 'server tests on the Node LTS line',
         command: ['node', 'testing/server-tests-on-lts.mjs'],
+        needs: 'the Node LTS line installed',
       },
       // The journeys serve the build lane's dist/, made in its first seconds; here they keep
       // the two lanes about as long as each other (the end-to-end tests alone fill that lane).
@@ -67,6 +69,14 @@ const all = [
       {
         name: 'journeys in Chromium, Firefox and WebKit',
         command: ['npx', 'vitest', 'run', '-c', 'vitest.engines.config.ts'],
+      },
+    ],
+    // Node 24 from the registry and its SQLite addon compiled (over a minute on a fresh clone,
+    // most of it waiting on the download and one core), beside the first steps of both lanes.
+    lts: [
+      {
+        name: 'the Node LTS line installed',
+        command: ['node', 'testing/server-tests-on-lts.mjs', '--prepare'],
       },
     ],
     build: [
@@ -104,14 +114,30 @@ function run({ name, command: line }, alone) {
   })
 }
 
+/** Each step's end, by name: a step that `needs` another (in another lane) waits for it. */
+const ended = new Map()
+const endOf = (name) => {
+  if (!ended.has(name)) {
+    let end
+    ended.set(name, Object.assign(new Promise((resolve) => (end = resolve)), { end }))
+  }
+  return ended.get(name)
+}
+
 /** Runs a lane's steps in order, up to the first failure; returns them with the lane's time. */
 async function runLane(name, steps, alone) {
   const started = Date.now()
   const results = []
   for (const step of steps) {
-    results.push(await run(step, alone))
+    const ready = step.needs ? await endOf(step.needs) : true
+    const notRun = `${step.name}: not run, as ${step.needs} failed`
+    results.push(
+      ready ? await run(step, alone) : { name: step.name, ok: false, seconds: 0, printed: notRun },
+    )
+    endOf(step.name).end(results.at(-1).ok)
     if (!results.at(-1).ok) break
   }
+  for (const step of steps.slice(results.length)) endOf(step.name).end(false)
   return { name, results, seconds: Math.round((Date.now() - started) / 1000) }
 }
 
