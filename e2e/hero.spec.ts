@@ -22,6 +22,28 @@ test.describe('the first screen shows the product', () => {
     }
   })
 
+  test('keeps its place while the page arrives: half read, it starts where it ends', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'phones get the headline alone')
+    // A slow line paints the page before the browser has read all of it; a board that moved as
+    // its rows arrived would be a layout shift on the first screen.
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await gotoHome(page)
+    const picture = page.getByRole('img', { name: heroBoard.label })
+    const whole = (await picture.boundingBox())!
+    // As the parser leaves it after the board's head: the card's rows and the alert not yet read.
+    await picture.evaluate((board) => {
+      const card = board.firstElementChild!
+      while (card.children.length > 1) card.lastElementChild!.remove()
+      while (board.children.length > 1) board.lastElementChild!.remove()
+    })
+    const half = (await picture.boundingBox())!
+    expect(half.height).toBeLessThan(whole.height / 2)
+    expect([half.x, half.y]).toEqual([whole.x, whole.y])
+  })
+
   test('is left out on a phone', async ({ page, isMobile }) => {
     test.skip(!isMobile, 'a phone layout')
     await gotoHome(page)
