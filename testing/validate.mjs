@@ -32,10 +32,11 @@ const check = [
   },
 ]
 
-// npm test on two cores: two lanes from the start, and a third that prepares the LTS line. The build lane builds, then runs the
-// end-to-end tests; the sources lane checks the sources, runs the tests that need no build, the
-// server's tests on the Node LTS line, then the journeys on the build lane's dist/. The lanes
-// take about as long as each other; a new step goes where it keeps them so.
+// npm test on two cores: the build lane builds, then runs the end-to-end tests; the sources lane
+// checks the sources, runs the page's unit tests, the server's tests on the Node LTS line, then
+// the journeys on the build lane's dist/; the lines lane, mostly waiting, prepares the LTS line
+// and runs the server's processes on the machine's own. The sources and build lanes take about
+// as long as each other; a new step goes where it keeps them so.
 const all = [
   {
     sources: [
@@ -49,12 +50,6 @@ const all = [
       {
         name: `unit tests on Node ${process.version}`,
         command: ['npx', 'vitest', 'run', '--project', 'web', '--project', 'web-mocks'],
-      },
-      // The server's processes on the machine's own Node line only where the line matters
-      // (vitest.config.ts: NODE_LINE_TESTS); every one of them runs on the LTS line below.
-      {
-        name: `server processes on Node ${process.version}`,
-        command: ['npx', 'vitest', 'run', '--project', 'node-line'],
       },
       // The server tests on the Node LTS line, the one production runs. They compile a server
       // of their own, so they need no build; the line itself is prepared from the start.
@@ -71,12 +66,19 @@ const all = [
         command: ['npx', 'vitest', 'run', '-c', 'vitest.engines.config.ts'],
       },
     ],
-    // Node 24 from the registry and its SQLite addon compiled (over a minute on a fresh clone,
-    // most of it waiting on the download and one core), beside the first steps of both lanes.
-    lts: [
+    // The Node lines: Node 24 from the registry and its SQLite addon compiled (over a minute on
+    // a fresh clone, most of it waiting on the download and one core), then the server's
+    // processes on the machine's own line where the line matters (vitest.config.ts:
+    // NODE_LINE_TESTS; every one of them runs on the LTS line too). Both mostly wait, so they
+    // run beside the first steps of the other lanes, which keep the cores busy.
+    lines: [
       {
         name: 'the Node LTS line installed',
         command: ['node', 'testing/server-tests-on-lts.mjs', '--prepare'],
+      },
+      {
+        name: `server processes on Node ${process.version}`,
+        command: ['npx', 'vitest', 'run', '--project', 'node-line'],
       },
     ],
     build: [
