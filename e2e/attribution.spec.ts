@@ -131,17 +131,19 @@ test.describe('conversion events', () => {
       route.fulfill({ status: 200, body: 'player' }),
     )
     await gotoHome(page)
-    await page.locator('header').getByRole('link', { name: header.cta.label, exact: true }).click()
+    // The player first: the header's link scrolls the page smoothly, and a click in a frame
+    // while the page still moves lands where the player was (Playwright waits for the link to
+    // stand still in its frame, not for the frame to stand still in the page).
     await page
       .frameLocator('#video iframe')
       .getByRole('link', { name: /Reproducir/ })
       .click()
+    const videoOpen = { event: 'video_open', placement: 'video_section' }
+    await expect.poll(() => dataLayer(page)).toEqual([videoOpen])
+    await page.locator('header').getByRole('link', { name: header.cta.label, exact: true }).click()
     await expect
       .poll(() => dataLayer(page))
-      .toEqual([
-        { event: 'cta_click', cta: 'header' },
-        { event: 'video_open', placement: 'video_section' },
-      ])
+      .toEqual([videoOpen, { event: 'cta_click', cta: 'header' }])
   })
 
   test('no request leaves for a third-party host when no tag manager is configured', async ({
