@@ -34,17 +34,16 @@ const check = [
 
 // npm test on two cores: the build lane builds, then runs the end-to-end tests; the sources lane
 // checks the sources, runs the page's unit tests, the server's tests on the Node LTS line, then
-// the journeys on the build lane's dist/; the lines lane, mostly waiting, prepares the LTS line
-// and runs the server's processes on the machine's own. The sources and build lanes take about
-// as long as each other; a new step goes where it keeps them so.
+// the journeys on the build lane's dist/; the lines lane, mostly waiting, prepares the LTS line,
+// runs the server's processes on the machine's own, then looks for unused code and checks the
+// built HTML. The sources and build lanes take about as long as each other; a new step goes
+// where it keeps them so.
 const all = [
   {
     sources: [
       { name: 'format', command: ['npx', 'prettier', '--check', '.'] },
       { name: 'lint', command: ['npx', 'eslint', '--max-warnings=0', '.'] },
       { name: 'typecheck', command: ['npm', 'run', 'typecheck', '--silent'] },
-      // The product's own files, exports and dependencies, each used (knip.json: entry points).
-      { name: 'unused code', command: ['npx', 'knip', '--production'] },
       // The page's unit tests. The server's run whole on the LTS line below, the one production
       // runs; on this machine's own line only those where the line matters (node-line).
       {
@@ -70,7 +69,8 @@ const all = [
     // a fresh clone, most of it waiting on the download and one core), then the server's
     // processes on the machine's own line where the line matters (vitest.config.ts:
     // NODE_LINE_TESTS; every one of them runs on the LTS line too). Both mostly wait, so they
-    // run beside the first steps of the other lanes, which keep the cores busy.
+    // run beside the first steps of the other lanes, which keep the cores busy; the two short
+    // checks after them would otherwise lengthen those lanes.
     lines: [
       {
         name: 'the Node LTS line installed',
@@ -80,10 +80,12 @@ const all = [
         name: `server processes on Node ${process.version}`,
         command: ['npx', 'vitest', 'run', '--project', 'node-line'],
       },
+      // The product's own files, exports and dependencies, each used (knip.json: entry points).
+      { name: 'unused code', command: ['npx', 'knip', '--production'] },
+      { name: 'html validity', command: ['node', 'testing/check-html.mjs'], needs: 'build' },
     ],
     build: [
       { name: 'build', command: ['npm', 'run', 'build', '--silent'] },
-      { name: 'html validity', command: ['node', 'testing/check-html.mjs'] },
       { name: 'end-to-end tests', command: ['npx', 'playwright', 'test'] },
     ],
   },
