@@ -8,7 +8,11 @@ const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS }
 export default defineConfig({
   testDir: 'e2e',
   forbidOnly: true,
-  retries: 0,
+  // A failed test runs once more, traced, and the run fails all the same (failOnFlakyTests): only
+  // a failure pays for a trace. Tracing every test to keep the failed ones' cost a tenth of the
+  // suite's CPU, a quarter with the screencast (decision 028), on two cores npm test fills.
+  retries: 1,
+  failOnFlakyTests: true,
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 5_000 },
@@ -17,10 +21,7 @@ export default defineConfig({
     // Set by the global setup before the workers start (they load this file again).
     baseURL: process.env.E2E_ORIGIN,
     launchOptions: chromium,
-    // A failed test keeps its trace: actions, DOM snapshots, network, console. Not its screencast:
-    // encoding frames for every test, to keep the failed ones', cost a quarter of the suite's CPU
-    // (87 against 67 CPU seconds for three specs), on a machine whose two cores npm test fills.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    trace: 'on-first-retry',
   },
   projects: [
     {
