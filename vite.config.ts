@@ -2,13 +2,14 @@ import react from '@vitejs/plugin-react'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defineConfig, loadEnv } from 'vite'
+import { minifiedInlineScripts } from './pipeline/inline-scripts.ts'
 import { content } from './pipeline/loader/plugin.ts'
 import { buildConstants } from './src/config/build-settings.ts'
 import { inlineDesignTokens, parseTokens } from './src/config/token-values.ts'
 
 export default defineConfig(({ command, mode, isSsrBuild }) => ({
   // content() reads and checks content/ (pipeline/loader/plugin.ts).
-  plugins: [content(), react()],
+  plugins: [content(), minifiedInlineScripts(), react()],
   // The shipped CSS carries the tokens' values, not var(): the browser restyles faster
   // (src/config/token-values.ts). The dev server keeps var() for trying a token out live.
   css:
@@ -33,17 +34,18 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
         // (pipeline/prerender.mjs inlines it into each page).
         ssrEmitAssets: true,
         cssCodeSplit: false,
-        // This build writes the HTML, and every artwork file goes into it as a data URI: no
-        // request while the page loads, a few hundred bytes each (decision 006). Always, not
-        // under a size: a file this build emitted would never reach dist/.
-        assetsInlineLimit: () => true,
+        // This build writes the HTML, and every picture stays a file of its own, which
+        // pipeline/prerender.mjs copies into dist/assets/: the pictures below the first screen
+        // are requested after its paint anyway (decision 031), and the whole HTML then fits in
+        // a new connection's first round trip, whatever pictures content/ holds (decision 032).
+        assetsInlineLimit: 0,
       }
     : {
         // The supported browsers (docs/developing.md). Vite lowers newer syntax and prefixes CSS for
         // them; it adds no polyfills, so a newer API needs a guard in the code.
         target: ['chrome111', 'edge111', 'firefox114', 'safari16.4', 'ios16.4'],
-        // The islands' JavaScript names artwork by file, so it does not carry the pictures the
-        // HTML already holds; hydration keeps the HTML's data URIs.
+        // The islands name each picture by the same file as the HTML (the name is its content's
+        // hash), and carry no picture themselves.
         assetsInlineLimit: 0,
         modulePreload: { polyfill: false },
         // One stylesheet linked from the HTML (which prerender replaces with the inline CSS), so

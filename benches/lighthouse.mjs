@@ -1,8 +1,8 @@
 // npm run bench: Lighthouse (its Node API, default mobile config, simulated throttling) RUNS
 // times per page against the production server, and on the conventional SPA peer's `/` in the
 // same runs (benches/peer.mjs), the median run by Lighthouse's own computeMedianRun, its HTML
-// report, the largest paint's element and its phases, then the scroll trace of scroll.mjs. Each
-// run also prints the two estimates Lighthouse averages into its largest paint (its simulation,
+// report, the largest paint's element and its phases, the HTML's bytes on the wire, then the
+// scroll trace of scroll.mjs. Each run also prints the two estimates Lighthouse averages into its largest paint (its simulation,
 // Lantern: an optimistic one, and a pessimistic one that counts every request and every task
 // that laid anything out before that paint), so a gap to the first paint can be traced.
 //   --no-build  bench the existing build;  --dir=DIR  bench another build (an earlier dist/)
@@ -87,7 +87,18 @@ const figures = (lhr) => ({
   ),
   largestPaint: largestPaint(lhr),
   lantern: lanternEstimates(lhr),
+  html: htmlBytes(lhr),
 })
+
+/** TCP's initial window, ten packets of 1,460 bytes: what a new connection's first round trip carries. */
+const FIRST_ROUND_TRIP_BYTES = 14_600
+
+/** The page's HTML as it crossed the wire (headers included, compressed) and as decoded. */
+function htmlBytes(lhr) {
+  const items = lhr.audits['network-requests']?.details?.items ?? []
+  const html = items.find((item) => item.resourceType === 'Document')
+  return html ? { onTheWire: html.transferSize, decoded: html.resourceSize } : undefined
+}
 
 /** The simulation's optimistic and pessimistic largest paint, whose mean Lighthouse reports. */
 function lanternEstimates(lhr) {
@@ -185,6 +196,13 @@ try {
       .map(([phase, ms]) => `${phase} ${ms}`)
       .join(', ')
     console.log(`  ${path}: ${each}\n    LCP element ${element}: ${phaseText}`)
+    if (median.html) {
+      const { onTheWire, decoded } = median.html
+      const trips = onTheWire <= FIRST_ROUND_TRIP_BYTES ? 'within' : 'beyond'
+      console.log(
+        `    HTML ${onTheWire} B on the wire (${decoded} B decoded), ${trips} a new connection's first round trip (${FIRST_ROUND_TRIP_BYTES} B)`,
+      )
+    }
   }
   const peerHome = results.pages['peer /']?.median
   const home = results.pages['/']?.median

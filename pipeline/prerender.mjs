@@ -30,6 +30,17 @@ function scriptsAfterFirstPaint(html) {
 }
 
 /**
+ * The pictures the HTML names (the clients' logos, the carousel's slides), as the server render
+ * emitted them. The client build emits those its islands name too, under the same names, since a
+ * name is its content's hash.
+ */
+async function copyPictures(ssrDir, distDir) {
+  const files = await readdir(join(ssrDir, 'assets'))
+  for (const file of files.filter((name) => !/\.(css|js|map)$/.test(name)))
+    await copyFile(join(ssrDir, 'assets', file), join(distDir, 'assets', file))
+}
+
+/**
  * The server render's stylesheet covers every section, hydrated or not, so it is the site's
  * CSS. It is small, so each page carries it inline (allowed by its CSP hash) and paints from
  * the HTML alone; the client build's partial stylesheets are dropped.
@@ -65,6 +76,7 @@ export async function prerender({ distDir, ssrDir, env }) {
     await writeFile(file, html)
   }
   for (const href of clientStylesheets) await rm(join(distDir, href))
+  await copyPictures(ssrDir, distDir)
 
   // The servers read these facts; the page list also tells check-html what to check.
   const { siteUrl, ...serverFacts } = describeBuild(env, [css])
