@@ -55,6 +55,17 @@ function structuredData(siteUrl: string): object {
   return { '@context': 'https://schema.org', '@graph': [organization, application] }
 }
 
+/**
+ * A tag the browser needs only once the page is shown: the inlined
+ * islands/load-after-first-paint.js adds it after the first paint, so that nothing it fetches
+ * competes with the page before that (Chromium fetches the manifest as the page ends parsing);
+ * without JavaScript the <noscript> copy stands.
+ */
+const afterFirstPaint = (tag: string) => [
+  `<template data-after-first-paint>${tag}</template>`,
+  `<noscript>${tag}</noscript>`,
+]
+
 /** Everything a page's <head> says about it to browsers, search engines and link previews. */
 export function renderHead(page: PageId, siteUrl: string): string {
   const meta = pageMeta[page]
@@ -69,7 +80,7 @@ export function renderHead(page: PageId, siteUrl: string): string {
     `<link rel="icon" href="/favicon.ico" sizes="32x32">`,
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
     `<link rel="apple-touch-icon" href="/apple-touch-icon.png">`,
-    `<link rel="manifest" href="/site.webmanifest">`,
+    ...afterFirstPaint(`<link rel="manifest" href="/site.webmanifest">`),
     `<meta property="og:type" content="website">`,
     `<meta property="og:locale" content="${language.openGraph}">`,
     `<meta property="og:site_name" content="${company.name}">`,

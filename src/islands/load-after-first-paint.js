@@ -1,6 +1,7 @@
 // Inlined into each page's <head> (allowed by its CSP hash). The build puts the page's own
 // scripts (its module entry and the chunks it preloads) inside <template data-after-first-paint>,
-// where the browser neither fetches nor runs them (pipeline/prerender.mjs). This adds them once
+// where the browser neither fetches nor runs them (pipeline/prerender.mjs), as src/head.ts does
+// with the manifest's link. This adds them once
 // the browser reports the first contentful paint, the frame that shows the headline: a frame
 // painted before it (the root still hidden, a commit the browser deferred) is not enough, and
 // scripts requested then compete with the rest of the HTML on a slow connection. A browser
@@ -20,22 +21,24 @@
   }
 
   function load() {
-    var template = document.querySelector('template[data-after-first-paint]')
-    if (!template) {
+    var templates = document.querySelectorAll('template[data-after-first-paint]')
+    if (templates.length === 0) {
       // Not parsed yet (a frame before the head's end): once it is.
       if (document.readyState === 'loading')
         document.addEventListener('DOMContentLoaded', load, { once: true })
       return
     }
-    template.removeAttribute('data-after-first-paint')
-    var elements = template.content.children
-    for (var i = 0; i < elements.length; i++) {
-      // Elements made here, not copies of the template's: those would never run.
-      var element = document.createElement(elements[i].localName)
-      var attributes = elements[i].attributes
-      for (var j = 0; j < attributes.length; j++)
-        element.setAttribute(attributes[j].name, attributes[j].value)
-      document.head.appendChild(element)
+    for (var t = 0; t < templates.length; t++) {
+      templates[t].removeAttribute('data-after-first-paint')
+      var elements = templates[t].content.children
+      for (var i = 0; i < elements.length; i++) {
+        // Elements made here, not copies of the template's: those would never run.
+        var element = document.createElement(elements[i].localName)
+        var attributes = elements[i].attributes
+        for (var j = 0; j < attributes.length; j++)
+          element.setAttribute(attributes[j].name, attributes[j].value)
+        document.head.appendChild(element)
+      }
     }
   }
   var entryTypes = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes
