@@ -103,7 +103,8 @@ test.describe('mobile menu on a phone', () => {
 })
 
 test('on the terms page the menu leads back to the home sections', async ({ page, isMobile }) => {
-  await page.goto('/tyc')
+  // The menu button works once the page's script has run, which the load event does not wait for.
+  await gotoHome(page, '/tyc')
   const nav = isMobile
     ? page.locator('#menu-movil')
     : page.getByRole('navigation', { name: headerCopy.navLabel })
